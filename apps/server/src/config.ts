@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// src/ in development and tests, dist/ when built: both sit directly in apps/server.
+const serverRoot = path.resolve(here, '..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_URL: z.url().optional(),
+  SEED_DEMO: bool.optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Atelier <no-reply@atelier.localhost>'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24 * 60),
+  SESSION_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24 * 60),
+  RESET_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(60),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Set: use this PostgreSQL server. Unset: start the embedded one in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Base of every link the server writes (emails); never taken from a request's Host. */
+  appUrl: string;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  logLevel: string;
+  session: { idleSeconds: number; maxAgeSeconds: number; secureCookie: boolean };
+  resetTokenMinutes: number;
+  signInThrottle: { perAccount: number; perAddress: number; windowSeconds: number };
+  dbPoolSize: number;
+  webDist: string;
+  migrationsDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // A variable set to nothing (DATABASE_URL=) counts as not set.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    appUrl,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    session: {
+      idleSeconds: e.SESSION_IDLE_MINUTES * 60,
+      maxAgeSeconds: e.SESSION_MAX_AGE_MINUTES * 60,
+      secureCookie: appUrl.startsWith('https://'),
+    },
+    resetTokenMinutes: e.RESET_TOKEN_MINUTES,
+    signInThrottle: {
+      perAccount: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.SIGN_IN_WINDOW_MINUTES * 60,
+    },
+    dbPoolSize: e.DB_POOL_SIZE,
+    webDist: path.resolve(e.WEB_DIST),
+    migrationsDir: path.resolve(serverRoot, 'drizzle'),
+  };
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { integer, pgPolicy, pgRole, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { newId } from './ids';
+
+/**
+ * The role every request runs as (SET LOCAL ROLE): not superuser, not owner, no BYPASSRLS.
+ * Created by the first migration, not by drizzle-kit.
+ */
+export const APP_ROLE = 'atelier_app';
+export const appRole = pgRole(APP_ROLE).existing();
+
+/** The firm of the current transaction, or NULL when none is set (then policies match nothing). */
+export const currentFirm = sql`(NULLIF(current_setting('app.firm_id', true), ''))::uuid`;
+
+export const id = () => uuid('id').primaryKey().defaultRandom().$defaultFn(newId);
+
+export const firmId = (references: () => AnyPgColumn) =>
+  uuid('firm_id').notNull().references(references, { onDelete: 'cascade' });
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const version = () => integer('version').notNull().default(1);
+
+/**
+ * Row-level security for a tenant table: rows are visible and writable only inside the firm
+ * set with `app.firm_id`. Every table with a firm_id gets exactly this policy.
+ */
+export function firmIsolation(column: AnyPgColumn) {
+  return pgPolicy('firm_isolation', {
+    as: 'permissive',
+    for: 'all',
+    to: appRole,
+    using: sql`${column} = ${currentFirm}`,
+    withCheck: sql`${column} = ${currentFirm}`,
+  });
+}

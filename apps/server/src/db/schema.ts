@@ -1,0 +1,12 @@
+// Every Drizzle table, for the typed client and for drizzle-kit.
+export * from '../modules/firms/firms.table';
+export * from '../modules/users/users.table';
+export * from '../modules/warehouses/warehouses.table';
+export * from '../platform/audit/audit.table';
+export * from '../platform/auth/auth.table';
+export * from '../platform/email/outbox.table';
+export * from '../platform/files/files.table';
+export * from '../platform/notifications/notifications.table';
+export * from '../platform/numbering/counters.table';
+export * from '../platform/settings/settings.table';
+export * from '../seed/seed.table';

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CEDAR_ROW_ID, call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../test/helpers';
+import { APP_ROLE } from './columns';
+import { inScope } from './tenancy';
+
+let t: TestApp;
+let owner: pg.Client;
+let tenantTables: string[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = new pg.Client({ connectionString: t.ownerUrl });
+  await owner.connect();
+  // Sign in once in each firm so sessions exist too.
+  await signIn(t.app, 'owner@demo.test');
+  await signIn(t.app, 'owner@cedar.test');
+  tenantTables = (
+    await owner.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.columns
+       WHERE table_schema = 'public' AND column_name = 'firm_id' ORDER BY table_name`,
+    )
+  ).rows.map((r) => r.table_name);
+  // Give every tenant table rows in both firms, so "sees nothing" below means something.
+  for (const firm of [HARBOR_PINE_ID, CEDAR_ROW_ID]) {
+    const user = (await owner.query('SELECT id FROM users WHERE firm_id = $1 LIMIT 1', [firm])).rows[0].id;
+    await owner.query(`INSERT INTO departments (firm_id, name) VALUES ($1, 'Design')`, [firm]);
+    await owner.query(`INSERT INTO settings (firm_id, "group") VALUES ($1, 'orderSettings')`, [firm]);
+    await owner.query(`INSERT INTO counters (firm_id, key, value) VALUES ($1, 'order', 7)`, [firm]);
+    await owner.query(
+      `INSERT INTO email_outbox (firm_id, to_address, subject, text_body, status) VALUES ($1, 'a@b.test', 's', 't', 'sent')`,
+      [firm],
+    );
+    await owner.query(
+      `INSERT INTO files (firm_id, name, content_type, size, storage_key) VALUES ($1, 'a.pdf', 'application/pdf', 1, gen_random_uuid()::text)`,
+      [firm],
+    );
+    await owner.query(
+      `INSERT INTO password_reset_tokens (firm_id, user_id, purpose, token_hash, expires_at)
+       VALUES ($1, $2, 'reset_password', decode(md5(random()::text) || md5(random()::text), 'hex'), now())`,
+      [firm, user],
+    );
+  }
+});
+afterAll(async () => {
+  await owner.end();
+  await t.close();
+});
+
+/** The PostgreSQL message behind a failed query (Drizzle wraps it as the cause). */
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return ((error as { cause?: Error }).cause ?? (error as Error)).message;
+  }
+  return 'no error';
+}
+
+describe('row-level security', () => {
+  it('covers every table that has a firm_id, and the firms table itself', async () => {
+    expect(tenantTables.length).toBeGreaterThanOrEqual(13);
+    const { rows } = await owner.query<{ relname: string; relrowsecurity: boolean; policies: number }>(
+      `SELECT c.relname, c.relrowsecurity, (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid) AS policies
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname = ANY($1)`,
+      [[...tenantTables, 'firms']],
+    );
+    expect(rows).toHaveLength(tenantTables.length + 1);
+    for (const row of rows) expect(row, row.relname).toMatchObject({ relrowsecurity: true, policies: 1 });
+  });
+
+  it('gives the application role no rights at all on tables without a firm', async () => {
+    const { rows } = await owner.query<{ relname: string }>(
+      `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'firms' AND c.relname <> ALL($1)
+         AND (has_table_privilege($2, c.oid, 'SELECT') OR has_table_privilege($2, c.oid, 'INSERT')
+           OR has_table_privilege($2, c.oid, 'UPDATE') OR has_table_privilege($2, c.oid, 'DELETE'))`,
+      [tenantTables, APP_ROLE],
+    );
+    const internal = await owner.query(
+      `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('auth_throttle', 'seed_markers')`,
+    );
+    expect(internal.rows[0].n).toBe(2);
+    expect(rows).toEqual([]);
+  });
+
+  it('runs requests as a role that is not superuser, not owner and cannot bypass RLS', async () => {
+    const { rows } = await t.database.pool.query(
+      `SELECT current_user AS role, r.rolsuper, r.rolbypassrls,
+              (SELECT count(*)::int FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user) AS owned
+       FROM pg_roles r WHERE r.rolname = current_user`,
+    );
+    expect(rows[0]).toEqual({ role: APP_ROLE, rolsuper: false, rolbypassrls: false, owned: 0 });
+  });
+
+  it('shows zero rows of every tenant table to a query with no firm setting', async () => {
+    for (const table of [...tenantTables, 'firms']) {
+      const total = (await owner.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+      expect(total, `${table} has rows to hide`).toBeGreaterThan(0);
+      const seen = (await t.database.pool.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+      expect(seen, table).toBe(0);
+      const scoped = await inScope(t.database.db, { firmId: null }, (tx) =>
+        tx.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`)),
+      );
+      expect(scoped.rows[0]!.n, table).toBe(0);
+    }
+  });
+
+  it("shows a firm exactly its own rows of every tenant table, and none of the other firm's", async () => {
+    for (const table of tenantTables) {
+      const own = (await owner.query(`SELECT count(*)::int AS n FROM ${table} WHERE firm_id = $1`, [CEDAR_ROW_ID]))
+        .rows[0].n;
+      const seen = await inScope(t.database.db, { firmId: CEDAR_ROW_ID }, (tx) =>
+        tx.execute<{ n: number; foreign: number }>(
+          sql.raw(
+            `SELECT count(*)::int AS n, count(*) FILTER (WHERE firm_id <> '${CEDAR_ROW_ID}')::int AS foreign FROM ${table}`,
+          ),
+        ),
+      );
+      expect(seen.rows[0], table).toEqual({ n: own, foreign: 0 });
+    }
+  });
+
+  it('refuses to write a row into another firm, whatever the code asks', async () => {
+    const harborUser = (await owner.query('SELECT id FROM users WHERE firm_id = $1 LIMIT 1', [HARBOR_PINE_ID])).rows[0]
+      .id;
+    const attempt = inScope(t.database.db, { firmId: CEDAR_ROW_ID }, (tx) =>
+      tx.execute(
+        sql`INSERT INTO notifications (firm_id, user_id, message) VALUES (${HARBOR_PINE_ID}, ${harborUser}, 'planted')`,
+      ),
+    );
+    expect(await failure(attempt)).toMatch(/row-level security/);
+    const moved = inScope(t.database.db, { firmId: CEDAR_ROW_ID }, (tx) =>
+      tx.execute(sql`UPDATE notifications SET firm_id = ${HARBOR_PINE_ID}`),
+    );
+    expect(await failure(moved)).toMatch(/row-level security/);
+  });
+});
+
+describe('another firm’s record by id', () => {
+  it('answers 404 exactly like a missing one, and leaves it untouched', async () => {
+    const cedar = await signIn(t.app, 'owner@cedar.test');
+    const harborNote = (
+      await owner.query('SELECT id FROM notifications WHERE firm_id = $1 AND is_read = false LIMIT 1', [HARBOR_PINE_ID])
+    ).rows[0].id;
+    const foreign = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/notifications/${harborNote}`,
+      cookie: cedar,
+      body: { isRead: true },
+    });
+    const missing = await call(t.app, {
+      method: 'PUT',
+      url: '/api/v1/notifications/019a0000-0000-7000-8000-00000000ffff',
+      cookie: cedar,
+      body: { isRead: true },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign)).toEqual(errorOf(missing));
+    const still = (await owner.query('SELECT is_read FROM notifications WHERE id = $1', [harborNote])).rows[0];
+    expect(still.is_read).toBe(false);
+  });
+
+  it("does not list another firm's rows, nor another user's", async () => {
+    const sales = await signIn(t.app, 'sales@demo.test');
+    const list = await call(t.app, { method: 'GET', url: '/api/v1/notifications?limit=100', cookie: sales });
+    const ids = list.json().map((n: { _id: string }) => n._id);
+    const { rows } = await owner.query(
+      `SELECT n.id FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'sales@demo.test'`,
+    );
+    expect(ids.sort()).toEqual(rows.map((r) => r.id).sort());
+  });
+});

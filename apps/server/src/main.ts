@@ -1,0 +1,85 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { connectDatabase } from './db/client';
+import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
+import { runMigrations, withMigrationLock } from './db/migrate';
+import { startEmailWorker } from './platform/email/worker';
+import { DEMO_PASSWORD, DEMO_SEEDS } from './seed/demo';
+import { runSeeds } from './seed/registry';
+
+const say = (message: string) => console.log(`[atelier] ${message}`);
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedServer | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    say(`Starting the embedded PostgreSQL server in ${config.dataDir}…`);
+    embedded = await startEmbeddedPostgres(config.dataDir, say);
+    url = embedded.url;
+  }
+
+  const database = connectDatabase(url, config.dbPoolSize);
+  const stopDatabase = async () => {
+    await database.close().catch(() => undefined);
+    await embedded?.stop();
+  };
+
+  try {
+    await withMigrationLock(url, async (owner) => {
+      await runMigrations(owner, config.migrationsDir);
+      if (config.seedDemo) await runSeeds(owner, database.db, DEMO_SEEDS, say);
+    });
+  } catch (error) {
+    await stopDatabase();
+    throw error;
+  }
+
+  const app = await buildApp({ config, database }).catch(async (error) => {
+    await stopDatabase();
+    throw error;
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const worker = startEmailWorker({
+    db: database.db,
+    url,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    sessionIdleSeconds: config.session.idleSeconds,
+    log: { info: say, warn: say, error: (obj, msg) => app.log.error(obj, msg) },
+  });
+
+  say(`Atelier is running at ${config.appUrl}`);
+  if (config.seedDemo) {
+    say(`Demo sign-in: owner@demo.test / ${DEMO_PASSWORD}`);
+    say('  (also sales@, warehouse@ and accounting@demo.test, and owner@cedar.test, with the same password)');
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      say('Forced exit.');
+      process.exit(1);
+    }
+    stopping = true;
+    say(`${signal}: finishing open requests, then stopping…`);
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await worker.stop();
+      await stopDatabase();
+      say('Stopped.');
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`[atelier] Could not start: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && error.stack && process.env.NODE_ENV !== 'production') console.error(error.stack);
+  process.exit(1);
+});

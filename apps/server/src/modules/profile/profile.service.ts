@@ -1,0 +1,189 @@
+import { type ChangePassword, P, type Profile, type ProfileRole, type ProfileUpdate } from '@atelier/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { recordAudit } from '../../platform/audit/audit.service';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { endUserSessions } from '../../platform/auth/sessions';
+import type { Actor } from '../../platform/http/access';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { firms } from '../firms/firms.table';
+import { roles, userRoles, users } from '../users/users.table';
+
+type ProfileActor = Pick<Actor, 'firmId' | 'userId' | 'impersonatorId'>;
+
+/** The signed-in user as the web app keeps it (spec section 3), in one query. */
+export async function getProfile(db: Executor, actor: ProfileActor): Promise<Profile> {
+  const [row] = await db
+    .select({
+      user: users,
+      firm: { id: firms.id, name: firms.name, features: firms.features },
+      roles: sql<ProfileRole[]>`COALESCE(
+        (SELECT json_agg(json_build_object('_id', r.id, 'name', r.name, 'permissions', r.codes) ORDER BY r.name)
+         FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${users.id}),
+        '[]'::json)`,
+    })
+    .from(users)
+    .innerJoin(firms, eq(firms.id, users.firmId))
+    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
+  if (!row) throw notFound('Your account no longer exists.');
+  const { user, firm } = row;
+
+  let impersonator: Profile['impersonator'] = null;
+  if (actor.impersonatorId) {
+    const [staff] = await db
+      .select({ _id: users.id, first_name: users.firstName, last_name: users.lastName })
+      .from(users)
+      .where(eq(users.id, actor.impersonatorId));
+    impersonator = staff ?? null;
+  }
+
+  return {
+    _id: user.id,
+    kind: user.kind,
+    email: user.email ?? '',
+    first_name: user.firstName,
+    last_name: user.lastName,
+    image: user.image,
+    permissions: row.roles,
+    fields: user.fields,
+    list_settings: user.listSettings as Profile['list_settings'],
+    kanban: user.kanban,
+    warehouse: user.warehouseId,
+    // Task timing and clocking in arrive with the jobs and time module; until then no user
+    // can have a current task, and nobody is clocked in.
+    currentTask: null,
+    clocked_in: user.clockedIn,
+    // Subscriptions and recent searches arrive with the search module.
+    subscriptions: [],
+    searches: { general: [] },
+    firm: { _id: firm.id, name: firm.name, features: firm.features },
+    impersonator,
+  };
+}
+
+const COLUMNS = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  image: 'image',
+  fields: 'fields',
+  list_settings: 'listSettings',
+  kanban: 'kanban',
+} as const satisfies Record<keyof ProfileUpdate, keyof typeof users.$inferSelect>;
+
+/** PUT /profile/: saves the given fields only, with an audit row of what changed. */
+export async function updateProfile(db: Executor, actor: Actor, patch: ProfileUpdate): Promise<Profile> {
+  const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof ProfileUpdate, unknown][];
+  if (entries.length === 0) return getProfile(db, actor);
+  const set = Object.fromEntries(entries.map(([key, value]) => [COLUMNS[key], value]));
+
+  const [before] = await db.select().from(users).where(eq(users.id, actor.userId)).for('update');
+  if (!before) throw notFound('Your account no longer exists.');
+  const [after] = await db
+    .update(users)
+    .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, actor.userId))
+    .returning();
+  const pick = (row: typeof before) => Object.fromEntries(entries.map(([key]) => [COLUMNS[key], row[COLUMNS[key]]]));
+  await recordAudit(db, actor, {
+    entityType: 'user',
+    entityId: actor.userId,
+    action: 'update',
+    before: pick(before),
+    after: pick(after!),
+  });
+  return getProfile(db, actor);
+}
+
+function refuseWhileImpersonating(actor: Actor, what: string): void {
+  if (actor.impersonatorId) throw forbidden(`You cannot ${what} while signed in as someone else.`);
+}
+
+/** PUT /profile/password: needs the current password; every other session of the user ends. */
+export async function changePassword(db: Executor, actor: Actor, input: ChangePassword): Promise<void> {
+  refuseWhileImpersonating(actor, 'change the password');
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+  if (!(await verifyPassword(user?.passwordHash, input.current_password))) {
+    throw badRequest('The current password is incorrect.', { current_password: 'The current password is incorrect.' });
+  }
+  if (input.current_password === input.new_password) {
+    throw badRequest('Choose a password different from the current one.', {
+      new_password: 'Choose a password different from the current one.',
+    });
+  }
+  await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.new_password),
+      version: sql`${users.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, actor.userId));
+  await endUserSessions(db, actor.userId, actor.sessionId);
+  await recordAudit(db, actor, { entityType: 'user', entityId: actor.userId, action: 'change-password' });
+}
+
+/** Whether the user holds super admin (100) through any role. */
+async function isSuperAdmin(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), sql`${P.SUPER_ADMIN} = ANY(${roles.codes})`))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function otherActiveSuperAdmins(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(DISTINCT ${users.id})::int` })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        ne(users.id, userId),
+        eq(users.active, true),
+        isNull(users.deletedAt),
+        sql`${P.SUPER_ADMIN} = ANY(${roles.codes})`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * DELETE /profile: the account is closed, its sign-in details and roles removed. The row
+ * stays, with the name, so the firm's history still says who did what. The firm's last
+ * super admin cannot leave it without one.
+ */
+export async function deleteAccount(db: Executor, actor: Actor): Promise<void> {
+  refuseWhileImpersonating(actor, 'delete the account');
+  // Lock the firm row: two super admins deleting themselves at once must not both succeed.
+  const [firm] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, actor.firmId)).for('update');
+  if ((await isSuperAdmin(db, actor.userId)) && (await otherActiveSuperAdmins(db, actor.userId)) === 0) {
+    throw conflict(
+      `You are the only super admin of ${firm?.name || 'your firm'}. Make another user a super admin before deleting your account.`,
+    );
+  }
+  const [before] = await db.select().from(users).where(eq(users.id, actor.userId));
+  await db
+    .update(users)
+    .set({
+      email: null,
+      passwordHash: null,
+      image: null,
+      active: false,
+      deletedAt: sql`now()`,
+      version: sql`${users.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, actor.userId));
+  await db.delete(userRoles).where(eq(userRoles.userId, actor.userId));
+  await endUserSessions(db, actor.userId);
+  await recordAudit(db, actor, {
+    entityType: 'user',
+    entityId: actor.userId,
+    action: 'delete',
+    before: { email: before?.email, active: true },
+    after: { email: null, active: false },
+  });
+}

@@ -1,0 +1,104 @@
+import type { Kanban } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { firms } from '../firms/firms.table';
+
+export const USER_KINDS = ['staff', 'customer'] as const;
+export const userKind = pgEnum('user_kind', USER_KINDS);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    name: text('name').notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('departments_firm_name_uq').on(t.firmId, sql`lower(${t.name})`), firmIsolation(t.firmId)],
+);
+
+/**
+ * Staff and customers. Staff email addresses are unique in the whole system (sign-in needs
+ * no firm); customer addresses are unique within their firm (they sign in through its store).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    kind: userKind('kind').notNull(),
+    // NULL once an account is deleted: the row stays for the history that names it.
+    email: text('email'),
+    // NULL until an invited user sets a password.
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    image: text('image'),
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    active: boolean('active').notNull().default(true),
+    fields: jsonb('fields').$type<{ label: string; values: string[] }[]>().notNull().default([]),
+    listSettings: jsonb('list_settings').$type<Record<string, unknown[]>>().notNull().default({}),
+    kanban: jsonb('kanban').$type<Kanban>().notNull().default({ colors: {}, view: 'kanban' }),
+    warehouseId: uuid('warehouse_id'),
+    clockedIn: boolean('clocked_in').notNull().default(false),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_staff_email_uq').on(sql`lower(${t.email})`).where(sql`${t.kind} = 'staff'`),
+    uniqueIndex('users_customer_email_uq').on(t.firmId, sql`lower(${t.email})`).where(sql`${t.kind} = 'customer'`),
+    index('users_firm_kind_idx').on(t.firmId, t.kind),
+    firmIsolation(t.firmId),
+  ],
+);
+
+/** A named list of permission codes (spec section 6). */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    name: text('name').notNull(),
+    codes: integer('codes').array().notNull().default(sql`'{}'::int[]`),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_firm_name_uq').on(t.firmId, sql`lower(${t.name})`), firmIsolation(t.firmId)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    firmId: firmId(() => firms.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    index('user_roles_role_idx').on(t.roleId),
+    firmIsolation(t.firmId),
+  ],
+);

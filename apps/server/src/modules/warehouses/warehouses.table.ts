@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { firms } from '../firms/firms.table';
+
+export type Address = {
+  line1: string;
+  line2?: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+};
+
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    name: text('name').notNull(),
+    address: jsonb('address').$type<Address>(),
+    isDefault: boolean('is_default').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one default warehouse per firm.
+    uniqueIndex('warehouses_one_default_uq').on(t.firmId).where(sql`${t.isDefault}`),
+    index('warehouses_firm_name_idx').on(t.firmId, t.name),
+    firmIsolation(t.firmId),
+  ],
+);

@@ -1,0 +1,117 @@
+import type { AuditEntryView, AuditPerson, auditListQuerySchema } from '@atelier/contracts';
+import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { users } from '../../modules/users/users.table';
+import { cappedTotal, decodeCursor, encodeCursor } from '../http/list';
+import { auditLog, type FieldChange } from './audit.table';
+
+/** Whoever caused a change: a signed-in actor, or nobody (system work such as seeding). */
+export type AuditActor = { firmId: string; userId: string | null; impersonatorId?: string | null };
+
+export type AuditEntry = {
+  entityType: string;
+  entityId: string;
+  action: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+// Secrets never enter the history; that they changed is still recorded.
+const REDACTED = new Set(['passwordHash', 'password_hash', 'tokenHash', 'token_hash']);
+// Bookkeeping columns every row has; a change to them alone is not news.
+const IGNORED = new Set(['version', 'updatedAt', 'updated_at', 'createdAt', 'created_at', 'firmId', 'firm_id']);
+
+function normalise(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (value === undefined) return null;
+  return value;
+}
+
+/** The fields that differ between two versions of a record, as before → after. */
+export function diffFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (IGNORED.has(key)) continue;
+    const from = normalise(before?.[key]);
+    const to = normalise(after?.[key]);
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    changes[key] = REDACTED.has(key) ? { before: '[hidden]', after: '[hidden]' } : { before: from, after: to };
+  }
+  return changes;
+}
+
+/**
+ * Writes one audit row in the caller's transaction, so the history and the change commit or
+ * roll back together. Updates that changed nothing write nothing.
+ */
+export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const changes = diffFields(entry.before, entry.after);
+  if (entry.before && entry.after && Object.keys(changes).length === 0) return;
+  await db.insert(auditLog).values({
+    firmId: actor.firmId,
+    actorId: actor.userId,
+    impersonatorId: actor.impersonatorId ?? null,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes,
+  });
+}
+
+const personName = (person: { id: string; firstName: string; lastName: string } | null): AuditPerson | null =>
+  person ? { _id: person.id, name: `${person.firstName} ${person.lastName}`.trim() } : null;
+
+/** GET /logs: the firm's history, newest first, filtered by record, user and dates, paged by keyset. */
+export async function listAudit(db: Executor, firmId: string, query: z.output<typeof auditListQuerySchema>) {
+  const actor = alias(users, 'actor');
+  const impersonator = alias(users, 'impersonator');
+  const filters: SQL[] = [eq(auditLog.firmId, firmId)];
+  if (query.entityType) filters.push(eq(auditLog.entityType, query.entityType));
+  if (query.entity) filters.push(eq(auditLog.entityId, query.entity));
+  if (query.user) filters.push(eq(auditLog.actorId, query.user));
+  if (query.from) filters.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) filters.push(sql`${auditLog.createdAt} < ${query.to}::date + 1`);
+  const where = and(...filters);
+  const page = [...filters];
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor, 2);
+    page.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${String(at)}::timestamptz, ${String(id)}::uuid)`);
+  }
+
+  const rows = await db
+    .select({
+      entry: auditLog,
+      createdAt: sql<string>`to_json(${auditLog.createdAt})#>>'{}'`,
+      actor: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName },
+      impersonator: { id: impersonator.id, firstName: impersonator.firstName, lastName: impersonator.lastName },
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .leftJoin(impersonator, eq(impersonator.id, auditLog.impersonatorId))
+    .where(and(...page))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(query.limit + 1);
+
+  const items: AuditEntryView[] = rows.slice(0, query.limit).map((row) => ({
+    _id: row.entry.id,
+    createdAt: row.createdAt,
+    action: row.entry.action,
+    entityType: row.entry.entityType,
+    entity: row.entry.entityId,
+    actor: personName(row.actor),
+    impersonator: personName(row.impersonator),
+    changes: row.entry.changes,
+  }));
+  const last = items.at(-1);
+  return {
+    items,
+    total: await cappedTotal(db, auditLog, where),
+    next: rows.length > query.limit && last ? encodeCursor([last.createdAt, last._id]) : null,
+  };
+}

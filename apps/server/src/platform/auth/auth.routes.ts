@@ -1,0 +1,69 @@
+import {
+  PASSWORD_RESET_DONE_MESSAGE,
+  RESET_EMAIL_SENT_MESSAGE,
+  resetPasswordConfirmSchema,
+  resetPasswordRequestSchema,
+  signInBodySchema,
+} from '@atelier/contracts';
+import { getProfile } from '../../modules/profile/profile.service';
+import { PUBLIC, PUBLIC_WITH_SESSION, SIGNED_IN } from '../http/access';
+import { defineRoute } from '../http/routes';
+import { checkResetToken, confirmPasswordReset, requestPasswordReset, signIn, signOut } from './auth.service';
+import { clearSessionCookies, setSessionCookies } from './cookies';
+
+export const authRoutes = [
+  defineRoute({
+    method: 'PUT',
+    url: '/auth/',
+    access: PUBLIC,
+    body: signInBodySchema,
+    handler: async ({ db, deps, meta, body, reply }) => {
+      const { token, profile } = await signIn(db, deps, meta, body);
+      setSessionCookies(reply, token, deps.config);
+      return profile;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/auth/',
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => getProfile(db, actor),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/auth/',
+    access: PUBLIC_WITH_SESSION,
+    status: 204,
+    handler: async ({ db, actor, deps, reply }) => {
+      await signOut(db, actor);
+      clearSessionCookies(reply, deps.config);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/reset-password',
+    access: PUBLIC,
+    body: resetPasswordRequestSchema,
+    handler: async ({ db, deps, meta, body }) => {
+      await requestPasswordReset(db, deps, meta, body.email);
+      return { message: RESET_EMAIL_SENT_MESSAGE };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/reset-password/check',
+    access: PUBLIC,
+    body: resetPasswordConfirmSchema.pick({ token: true }),
+    handler: ({ db, body }) => checkResetToken(db, body.token),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/reset-password/confirm',
+    access: PUBLIC,
+    body: resetPasswordConfirmSchema,
+    handler: async ({ db, deps, body }) => {
+      await confirmPasswordReset(db, deps, body);
+      return { message: PASSWORD_RESET_DONE_MESSAGE };
+    },
+  }),
+];

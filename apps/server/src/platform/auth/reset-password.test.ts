@@ -1,0 +1,124 @@
+import { INVALID_RESET_LINK_MESSAGE, PASSWORD_RESET_DONE_MESSAGE, RESET_EMAIL_SENT_MESSAGE } from '@atelier/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { startMailCatcher } from '../../../test/mail-catcher';
+import { type EmailWorker, startEmailWorker } from '../email/worker';
+
+let t: TestApp;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let worker: EmailWorker;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await startTestApp({ env: { SMTP_URL: mail.url, APP_URL: 'https://app.atelier.test' } });
+  worker = startEmailWorker({
+    db: t.database.db,
+    url: t.ownerUrl,
+    smtpUrl: mail.url,
+    from: t.config.mailFrom,
+    sessionIdleSeconds: t.config.session.idleSeconds,
+    log: { info: () => {}, warn: () => {}, error: () => {} },
+  });
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+  await mail.close();
+});
+
+const requestReset = (email: string, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url: '/api/v1/auth/reset-password', body: { email }, headers });
+
+function tokenFrom(text: string): string {
+  const match = text.match(/https:\/\/app\.atelier\.test\/reset-password#token=([A-Za-z0-9_-]{43})/);
+  if (!match) throw new Error(`No reset link in:\n${text}`);
+  return match[1]!;
+}
+
+describe('password reset by email', () => {
+  it('emails a single-use link built from APP_URL (never the Host header), which sets a new password and ends every session', async () => {
+    const oldSession = await signIn(t.app, 'warehouse@demo.test');
+
+    const asked = await requestReset('warehouse@demo.test', { host: 'evil.example' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: RESET_EMAIL_SENT_MESSAGE });
+
+    const email = await mail.waitFor('warehouse@demo.test');
+    expect(email.text).toContain('Subject: Reset your Atelier password');
+    expect(email.text).not.toContain('evil.example');
+    const token = tokenFrom(email.text);
+
+    const check = await call(t.app, { method: 'POST', url: '/api/v1/auth/reset-password/check', body: { token } });
+    expect(check.json()).toEqual({ email: 'warehouse@demo.test' });
+
+    const weak = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/confirm',
+      body: { token, password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(errorOf(weak).fields).toEqual({ password: 'Use at least 10 characters.' });
+
+    const done = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/confirm',
+      body: { token, password: 'a-new-long-password' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: PASSWORD_RESET_DONE_MESSAGE });
+
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie: oldSession })).statusCode).toBe(401);
+    const oldPassword = await call(t.app, {
+      method: 'PUT',
+      url: '/api/v1/auth/',
+      body: { email: 'warehouse@demo.test', password: 'demo-password' },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    expect((await signIn(t.app, 'warehouse@demo.test', 'a-new-long-password')).length).toBeGreaterThan(20);
+
+    const reused = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/confirm',
+      body: { token, password: 'yet-another-password' },
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused).message).toBe(INVALID_RESET_LINK_MESSAGE);
+  });
+
+  it('gives the same answer for an unknown address and sends nothing', async () => {
+    const before = mail.messages.length;
+    const response = await requestReset('nobody-here@demo.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: RESET_EMAIL_SENT_MESSAGE });
+    await worker.runOnce();
+    expect(mail.messages.length).toBe(before);
+  });
+
+  it('refuses a link older than its validity', async () => {
+    await requestReset('sales@demo.test');
+    const token = tokenFrom((await mail.waitFor('sales@demo.test')).text);
+    const owner = new pg.Client({ connectionString: t.ownerUrl });
+    await owner.connect();
+    const { rows } = await owner.query(
+      "SELECT (expires_at - created_at) <= interval '60 minutes' AS ok FROM password_reset_tokens",
+    );
+    expect(rows.every((r) => r.ok)).toBe(true);
+    await owner.query("UPDATE password_reset_tokens SET expires_at = now() - interval '1 second'");
+    await owner.end();
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/confirm',
+      body: { token, password: 'a-new-long-password' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe(INVALID_RESET_LINK_MESSAGE);
+    expect((await signIn(t.app, 'sales@demo.test')).length).toBeGreaterThan(20);
+  });
+
+  it('answers a malformed request with 400 and per-field messages', async () => {
+    const response = await call(t.app, { method: 'POST', url: '/api/v1/auth/reset-password', body: { email: 'nope' } });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).fields).toEqual({ email: 'Enter a valid email address.' });
+  });
+});

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
+import { firms } from '../../modules/firms/firms.table';
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
+
+/**
+ * Every email is written here in the transaction that causes it, then sent by the worker:
+ * nothing is lost when SMTP is down, and nothing is sent for a change that rolled back.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: outboxStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('pending', 'sending')`),
+    index('email_outbox_firm_idx').on(t.firmId, t.createdAt.desc().nullsFirst()),
+    firmIsolation(t.firmId),
+  ],
+);

@@ -1,0 +1,23 @@
+import type { Email } from './outbox.service';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1a1b1e;max-width:560px;margin:24px auto;padding:0 16px">${body}<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#868e96;font-size:13px">If the button does not work, open this address: ${escapeHtml(action.url)}</p></body></html>`;
+}
+
+export function passwordResetEmail(to: string, firstName: string, link: string, minutes: number): Email {
+  const lines = [
+    `Hello ${firstName},`,
+    `Someone asked to reset the password of your Atelier account. The link below works once, for ${minutes} minutes.`,
+    'If it was not you, ignore this email: your password stays as it is.',
+  ];
+  return {
+    to,
+    subject: 'Reset your Atelier password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n`,
+    html: layout(lines, { label: 'Reset your password', url: link }),
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+
+type PgError = { code?: string; constraint?: string };
+
+/** Maps every failure to the one error shape; no stack traces or SQL reach the client. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & PgError, req, reply) => {
+    const known = toHttpError(error);
+    if (known) {
+      if (known.headers) reply.headers(known.headers);
+      return reply.code(known.status).send(known.body());
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .code(404)
+      .send({ error: { code: 'not_found', message: `No such address: ${req.method} ${req.url.split('?')[0]}` } });
+  });
+}
+
+function toHttpError(error: FastifyError & PgError): HttpError | null {
+  if (error instanceof HttpError) return error;
+  // Errors Fastify raises itself while reading the request.
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError(400, 'validation', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, 'too_large', 'The request is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415 as number, 'validation', 'Send the request body as JSON.');
+    // PostgreSQL: a write that collides with another firm's or a concurrent row.
+    case '23505':
+      return new HttpError(409, 'conflict', 'This conflicts with an existing record.');
+    case '23503':
+      return new HttpError(409, 'conflict', 'This refers to a record that does not exist or is still in use.');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new HttpError(error.statusCode, 'validation', error.message);
+  }
+  return null;
+}

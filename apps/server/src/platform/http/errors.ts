@@ -1,0 +1,55 @@
+import type { ErrorCode } from '@atelier/contracts';
+import type { z } from 'zod';
+
+/** An error that reaches the client as `{ error: { code, message, fields } }` with `status`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, 'validation', message, fields);
+export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string) => new HttpError(409, 'conflict', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new HttpError(403, 'forbidden', message);
+
+/** Zod issues as one message per dotted field path (the first issue of each field wins). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const field = [...issue.path, key].join('.');
+        fields[field] ??= `"${key}" cannot be set here.`;
+      }
+      continue;
+    }
+    const field = issue.path.join('.') || '_';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationError(error: z.ZodError, part: 'body' | 'query' | 'params'): HttpError {
+  const fields = fieldErrors(error);
+  const names = Object.keys(fields).filter((name) => name !== '_');
+  const message =
+    names.length === 0
+      ? (fields._ ?? `The request ${part} is not valid.`)
+      : names.length === 1
+        ? fields[names[0]!]!
+        : `Please correct the ${names.length} highlighted fields.`;
+  return badRequest(message, fields);
+}

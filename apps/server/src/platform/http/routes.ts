@@ -1,0 +1,154 @@
+import { SESSION_EXPIRED_MESSAGE } from '@atelier/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { enterScope } from '../../db/tenancy';
+import { clearSessionCookies, SESSION_COOKIE } from '../auth/cookies';
+import { restoreSession } from '../auth/sessions';
+import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
+import { HttpError, validationError } from './errors';
+
+export type AppDeps = { config: Config; db: Db };
+
+export type RequestMeta = { ip: string; userAgent: string | undefined; sessionToken: string | undefined };
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ActorFor<A extends Access> = A extends { kind: 'public' } ? Actor | null : Actor;
+
+export type HandlerInput<A extends Access, SB, SQ, SP> = {
+  /** The request's transaction, already scoped to the actor's firm (or to none). */
+  db: Tx;
+  actor: ActorFor<A>;
+  body: Out<SB>;
+  query: Out<SQ>;
+  params: Out<SP>;
+  meta: RequestMeta;
+  deps: AppDeps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type RouteDef<A extends Access, SB, SQ, SP> = {
+  method: HTTPMethods;
+  /** Path under /api/v1 (or absolute with `root: true`). */
+  url: string;
+  root?: boolean;
+  access: A;
+  body?: SB;
+  query?: SQ;
+  params?: SP;
+  /** Answer with this status on success (default 200). */
+  status?: number;
+  handler: (input: HandlerInput<A, SB, SQ, SP>) => Promise<unknown>;
+};
+
+/** A route with its types erased, as the registry holds it. */
+export type AnyRoute = {
+  method: HTTPMethods;
+  url: string;
+  root?: boolean;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  status?: number;
+  // biome-ignore lint/suspicious/noExplicitAny: erased handler input; defineRoute keeps it typed
+  handler: (input: any) => Promise<unknown>;
+};
+
+export function defineRoute<
+  A extends Access,
+  SB extends z.ZodType | undefined = undefined,
+  SQ extends z.ZodType | undefined = undefined,
+  SP extends z.ZodType | undefined = undefined,
+>(def: RouteDef<A, SB, SQ, SP>): AnyRoute {
+  return def as AnyRoute;
+}
+
+export const API_PREFIX = '/api/v1';
+
+export function fullPath(route: Pick<AnyRoute, 'url' | 'root'>): string {
+  return route.root ? route.url : `${API_PREFIX}${route.url}`;
+}
+
+/**
+ * Registers routes so that each request runs in one transaction: the application role, the
+ * session's firm scope, the access check, input validation, then the handler. Anything thrown
+ * rolls the whole request back, so a refused or invalid request changes nothing.
+ */
+export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: fullPath(route),
+      config: { access: route.access },
+      handler: async (req, reply) => {
+        const meta: RequestMeta = {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+          sessionToken: req.cookies[SESSION_COOKIE] || undefined,
+        };
+        const result = await deps.db.transaction(async (tx) => {
+          await enterScope(tx, { firmId: null });
+          const actor = await authenticate(tx, route.access, meta, deps, reply);
+          const input = {
+            db: tx,
+            actor,
+            body: parse(route.body, req.body, 'body'),
+            query: parse(route.query, req.query, 'query'),
+            params: parse(route.params, req.params, 'params'),
+            meta,
+            deps,
+            req,
+            reply,
+          };
+          return route.handler(input);
+        });
+        if (reply.sent) return reply;
+        reply.code(route.status ?? 200);
+        return result === undefined ? reply.send() : reply.send(result);
+      },
+    });
+  }
+}
+
+async function authenticate(
+  tx: Tx,
+  access: Access,
+  meta: RequestMeta,
+  deps: AppDeps,
+  reply: FastifyReply,
+): Promise<Actor | null> {
+  const wantsSession = access.kind !== 'public' || access.session === 'optional';
+  if (!wantsSession) return null;
+  const actor = meta.sessionToken ? await restoreSession(tx, meta.sessionToken, deps.config.session.idleSeconds) : null;
+  if (access.kind === 'public') return actor;
+  if (!actor) {
+    if (!meta.sessionToken) throw new HttpError(401, 'unauthenticated', UNAUTHENTICATED_MESSAGE);
+    clearSessionCookies(reply, deps.config);
+    throw new HttpError(401, 'session_expired', SESSION_EXPIRED_MESSAGE);
+  }
+  assertAllowed(access, actor);
+  return actor;
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query' | 'params') {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (!result.success) throw validationError(result.error, part);
+  return result.data;
+}
+
+/** Refuses to start when any route, ours or a plugin's, was registered without declaring access. */
+export function requireDeclaredAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (options) => {
+    const access = (options.config as { access?: Access } | undefined)?.access;
+    if (!access) {
+      const methods = Array.isArray(options.method) ? options.method.join(',') : options.method;
+      throw new Error(
+        `Route ${methods} ${options.url} does not declare who may call it (public, signed-in or a permission).`,
+      );
+    }
+  });
+}

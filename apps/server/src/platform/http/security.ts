@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { SESSION_COOKIE } from '../auth/cookies';
+import { HttpError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Mantine sets inline style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * A state-changing request that carries our session cookie must come from our own pages.
+ * Browsers send Origin on such requests, and Sec-Fetch-Site where supported.
+ */
+export function isForeignRequest(req: FastifyRequest, config: Config): boolean {
+  if (SAFE_METHODS.has(req.method) || !req.cookies[SESSION_COOKIE]) return false;
+  if (req.headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  const allowed = new Set([new URL(config.appUrl).origin, `${req.protocol}://${req.host}`]);
+  return !allowed.has(origin);
+}
+
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (req) => {
+    if (isForeignRequest(req, config)) {
+      throw new HttpError(403, 'forbidden', 'This request came from another site and was refused.');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (config.session.secureCookie) reply.header('Strict-Transport-Security', 'max-age=31536000');
+    if (req.url.startsWith('/api/')) {
+      reply.header('Cache-Control', 'no-store');
+    } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    }
+    return payload;
+  });
+}

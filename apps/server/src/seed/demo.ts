@@ -1,0 +1,197 @@
+import { FEATURE_KEYS, type FeatureKey, isSellable, P } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { inScope } from '../db/tenancy';
+import { createFirm } from '../modules/firms/firms.service';
+import { createRole, createUser } from '../modules/users/users.service';
+import { users } from '../modules/users/users.table';
+import { createWarehouse } from '../modules/warehouses/warehouses.service';
+import { hashPassword } from '../platform/auth/passwords';
+import { notify } from '../platform/notifications/notifications.service';
+import type { Seed } from './registry';
+
+export const DEMO_PASSWORD = 'demo-password';
+// Fixed ids, so each module's later seed finds the demo firms.
+export const HARBOR_PINE_ID = '019a0000-0000-7000-8000-000000000001';
+export const CEDAR_ROW_ID = '019a0000-0000-7000-8000-000000000002';
+
+export const DEMO_ROLES = {
+  superAdmin: { name: 'Super admin', codes: [P.SUPER_ADMIN] },
+  sales: {
+    name: 'Sales',
+    codes: [
+      P.GENERIC,
+      P.MODIFY_ORDERS,
+      P.MODIFY_QUOTES,
+      P.MODIFY_PROPOSALS,
+      P.MODIFY_USERS,
+      P.MODIFY_COMPANIES,
+      P.MODIFY_LEADS,
+    ],
+  },
+  warehouse: {
+    name: 'Warehouse',
+    codes: [
+      P.GENERIC,
+      P.MODIFY_PRODUCTS,
+      P.MODIFY_MATERIALS,
+      P.MODIFY_VENDORS,
+      P.MODIFY_PURCHASE_ORDERS,
+      P.MODIFY_SHIPMENTS,
+      P.MODIFY_WAREHOUSES,
+      P.DELETE_WAREHOUSES,
+    ],
+  },
+  accounting: {
+    name: 'Accounting',
+    codes: [
+      P.GENERIC,
+      P.MODIFY_INVOICES,
+      P.MODIFY_PAYMENTS,
+      P.MODIFY_CREDIT_MEMOS,
+      P.MODIFY_EXPENSES,
+      P.MODIFY_MECHANIC_LIENS,
+      P.VIEW_ANALYTICS,
+    ],
+  },
+} as const;
+
+type DemoUser = { email: string; firstName: string; lastName: string; role?: keyof typeof DEMO_ROLES; notes: string[] };
+
+async function seedFirm(
+  db: Executor,
+  firm: { id: string; name: string; features: FeatureKey[]; website: string; timeZone: string },
+  warehouse: Parameters<typeof createWarehouse>[2],
+  people: DemoUser[],
+  customers: DemoUser[],
+  passwordHash: string,
+) {
+  await createFirm(db, firm);
+  const actor = { firmId: firm.id, userId: null };
+  const home = await createWarehouse(db, actor, { ...warehouse, isDefault: true });
+  const roleIds = new Map<string, string>();
+  for (const [key, role] of Object.entries(DEMO_ROLES)) {
+    if (people.some((p) => p.role === key))
+      roleIds.set(key, (await createRole(db, actor, { name: role.name, codes: [...role.codes] })).id);
+  }
+  for (const person of people) {
+    const user = await createUser(db, actor, {
+      kind: 'staff',
+      email: person.email,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      passwordHash,
+      roleIds: person.role ? [roleIds.get(person.role)!] : [],
+      warehouseId: home.id,
+    });
+    for (const note of person.notes) await notify(db, firm.id, user.id, note, '/u/profile');
+  }
+  for (const customer of customers) {
+    const user = await createUser(db, actor, { kind: 'customer', ...customer, passwordHash });
+    for (const note of customer.notes) await notify(db, firm.id, user.id, note);
+  }
+}
+
+/** The two demo firms of the platform: people, roles, a warehouse, a few notifications each. */
+export const platformDemoSeed: Seed = {
+  name: 'demo:platform',
+  run: async (db: Db) => {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await inScope(db, { firmId: null }, async (tx) => {
+      await seedFirm(
+        tx,
+        {
+          id: HARBOR_PINE_ID,
+          name: 'Harbor & Pine Interiors',
+          features: FEATURE_KEYS.filter(isSellable),
+          website: 'https://harborandpine.example',
+          timeZone: 'America/New_York',
+        },
+        {
+          name: 'Main warehouse',
+          address: { line1: '41 Wharf Street', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' },
+        },
+        [
+          {
+            email: 'owner@demo.test',
+            firstName: 'Olivia',
+            lastName: 'Harbor',
+            role: 'superAdmin',
+            notes: [
+              'Welcome to Atelier, Olivia. Your firm is set up with every module.',
+              'Sam Reyes joined Harbor & Pine Interiors.',
+              'Three quotes are waiting for approval this week.',
+            ],
+          },
+          {
+            email: 'sales@demo.test',
+            firstName: 'Sam',
+            lastName: 'Reyes',
+            role: 'sales',
+            notes: ['Welcome to Atelier, Sam.', 'The Whitfield kitchen lead asked for a call back on Friday.'],
+          },
+          {
+            email: 'warehouse@demo.test',
+            firstName: 'Wes',
+            lastName: 'Turner',
+            role: 'warehouse',
+            notes: ['Welcome to Atelier, Wes.', 'A delivery of walnut panels is due on Tuesday.'],
+          },
+          {
+            email: 'accounting@demo.test',
+            firstName: 'Ada',
+            lastName: 'Kim',
+            role: 'accounting',
+            notes: ['Welcome to Atelier, Ada.', 'Month-end close starts on the 28th.'],
+          },
+        ],
+        [
+          {
+            email: 'customer@demo.test',
+            firstName: 'Casey',
+            lastName: 'Morgan',
+            notes: ['Your showroom appointment is confirmed.'],
+          },
+        ],
+        passwordHash,
+      );
+      await seedFirm(
+        tx,
+        {
+          id: CEDAR_ROW_ID,
+          name: 'Cedar Row Kitchens',
+          features: ['quotes', 'proposals', 'project_management', 'materials', 'mechanic_leins'],
+          website: 'https://cedarrow.example',
+          timeZone: 'America/Chicago',
+        },
+        {
+          name: 'Cedar Row shop',
+          address: { line1: '900 Cedar Row', city: 'Madison', region: 'WI', postalCode: '53703', country: 'US' },
+        },
+        [
+          {
+            email: 'owner@cedar.test',
+            firstName: 'Cyrus',
+            lastName: 'Row',
+            role: 'superAdmin',
+            notes: ['Welcome to Atelier, Cyrus.', 'Your first proposal template is ready to edit.'],
+          },
+        ],
+        [],
+        passwordHash,
+      );
+    });
+  },
+};
+
+/** Demo seeds in the order they run; each later module appends its own. */
+export const DEMO_SEEDS: readonly Seed[] = [platformDemoSeed];
+
+/** For tests: the id of a demo user by email. */
+export async function demoUserId(db: Db, firmId: string, email: string): Promise<string> {
+  return inScope(db, { firmId }, async (tx) => {
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`No demo user ${email}`);
+    return row.id;
+  });
+}

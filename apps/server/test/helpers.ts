@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { connectDatabase, type Database } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/seed/demo';
+import { adminQuery, DEMO_TEMPLATE, databaseUrl, MIGRATED_TEMPLATE } from './global-setup';
+
+export { CEDAR_ROW_ID, DEMO_PASSWORD, HARBOR_PINE_ID } from '../src/seed/demo';
+
+export type TestDatabase = { url: string; drop: () => Promise<void> };
+
+/** A fresh database for one test file, copied from the migrated (and by default demo) template. */
+export async function createTestDatabase(demo = true): Promise<TestDatabase> {
+  const server = inject('testDatabaseServer');
+  const name = `atelier_t_${randomBytes(6).toString('hex')}`;
+  const owner = new URL(server.ownerUrl).username;
+  await adminQuery(
+    server.adminUrl,
+    `CREATE DATABASE ${name} TEMPLATE ${demo ? DEMO_TEMPLATE : MIGRATED_TEMPLATE} OWNER ${owner}`,
+  );
+  return {
+    url: databaseUrl(server.ownerUrl, name),
+    drop: () => adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  /** The owner role's URL of this file's database, for assertions that look past RLS. */
+  ownerUrl: string;
+  close: () => Promise<void>;
+};
+
+export async function startTestApp(options: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(options.demo ?? true);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDb.url,
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://atelier.test',
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const database = connectDatabase(testDb.url, 5);
+  const app = await buildApp({ config, database, logger: false });
+  return {
+    app,
+    config,
+    database,
+    ownerUrl: testDb.url,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export type Call = {
+  method: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+export function call(app: FastifyInstance, c: Call): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: c.method,
+    url: c.url,
+    ...(c.body !== undefined ? { payload: c.body as InjectOptions['payload'] } : {}),
+    headers: { ...(c.cookie ? { cookie: c.cookie } : {}), ...c.headers },
+    remoteAddress: c.ip ?? '127.0.0.1',
+  });
+}
+
+/** The cookie header a browser would send after signing in. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'atelier_session');
+  if (!cookie) throw new Error(`No session cookie (status ${response.statusCode}: ${response.body})`);
+  return `atelier_session=${cookie.value}`;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD, ip?: string) {
+  const response = await call(app, { method: 'PUT', url: '/api/v1/auth/', body: { email, password }, ip });
+  return sessionCookie(response);
+}
+
+export function errorOf(response: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+} {
+  return response.json().error;
+}

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type CaughtMail = { to: string[]; raw: string; text: string };
+
+/** Undoes quoted-printable transfer encoding, which nodemailer uses for long lines. */
+export function decodeQuotedPrintable(input: string): string {
+  return input
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** A real SMTP server on a free port that keeps every message it receives. */
+export async function startMailCatcher(options: { reject?: boolean } = {}) {
+  const messages: CaughtMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        if (options.reject) return done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 }));
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
+        for (const wake of waiters.splice(0)) wake();
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** The first message to `address`, waiting for it up to `ms`. */
+    async waitFor(address: string, ms = 10_000): Promise<CaughtMail> {
+      const deadline = Date.now() + ms;
+      while (true) {
+        const found = messages.find((m) => m.to.includes(address));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`No email to ${address} within ${ms} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

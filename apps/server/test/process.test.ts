@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point, run the way `npm start` runs it (one process), on the embedded database.
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-process-'));
+const started: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null>; base: string };
+
+async function start(port: number, waitFor = 'Atelier is running at'): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (!output.includes(waitFor)) {
+    if (child.exitCode !== null || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, output: () => output, exited, base: `http://127.0.0.1:${port}` };
+}
+
+const postmasterPid = () =>
+  Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (fs.existsSync(pidFile) && alive(postmasterPid())) process.kill(postmasterPid(), 'SIGINT');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process on the embedded database', () => {
+  it('starts, survives kill -9, refuses a second server on the same data folder, and stops cleanly on Ctrl-C', async () => {
+    const port = await freePort();
+    const first = await start(port);
+    expect(first.output()).toContain('Demo sign-in: owner@demo.test / demo-password');
+    expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const orphan = postmasterPid();
+    expect(alive(orphan)).toBe(true); // the database outlived its server
+
+    const second = await start(port);
+    expect(second.output()).toContain(`Stopping the embedded database left running by an earlier run (pid ${orphan})`);
+    expect(second.output()).not.toContain('Seeding'); // the data survived: no second seed
+    const signIn = await fetch(`${second.base}/api/v1/auth/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+    });
+    expect(signIn.status).toBe(200);
+
+    const third = await start(await freePort(), 'Could not start');
+    expect(await third.exited).toBe(1);
+    expect(third.output()).toMatch(/Another Atelier server \(pid \d+\) is using/);
+
+    const db = postmasterPid();
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toContain('Stopped.');
+    expect(alive(db)).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('answers /healthz with 503 while the database is down', async () => {
+    const server = await start(await freePort());
+    expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    const db = postmasterPid();
+    process.kill(db, 'SIGINT');
+    while (alive(db)) await new Promise((resolve) => setTimeout(resolve, 50));
+    const down = await fetch(`${server.base}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: 'unavailable' });
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+});

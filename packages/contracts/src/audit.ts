@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { listLimitSchema } from './lists';
+
+/** GET /api/v1/logs: the firm's audit history, newest first. */
+export const auditListQuerySchema = z.object({
+  entityType: z.string().max(40).optional(),
+  entity: z.uuid('Not a valid record id.').optional(),
+  user: z.uuid('Not a valid user id.').optional(),
+  from: z.iso.date('Use a date like 2026-01-31.').optional(),
+  to: z.iso.date('Use a date like 2026-01-31.').optional(),
+  limit: listLimitSchema,
+  cursor: z.string().max(200).optional(),
+});
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+
+export type AuditPerson = { _id: string; name: string };
+export type AuditEntryView = {
+  _id: string;
+  createdAt: string;
+  action: string;
+  entityType: string;
+  entity: string;
+  actor: AuditPerson | null;
+  impersonator: AuditPerson | null;
+  changes: Record<string, { before: unknown; after: unknown }>;
+};

@@ -1,0 +1,113 @@
+import type { FeatureKey } from './features';
+import { hasCode, P, type PermissionCode } from './permissions';
+
+export type NavLink = { name: string; href: string };
+
+/** One side-navigation entry: shown when the user holds `permission` and the firm has `feature`. */
+export type NavRoute = NavLink & {
+  permission: PermissionCode;
+  feature?: FeatureKey;
+  subroutes: NavLink[];
+};
+
+export type NavGroup = { name: string; href: string; routes: NavRoute[] };
+
+function entry(
+  name: string,
+  href: string,
+  permission: PermissionCode,
+  feature?: FeatureKey,
+  extra: NavLink[] = [],
+): NavRoute {
+  return { name, href, permission, ...(feature ? { feature } : {}), subroutes: [{ name, href }, ...extra] };
+}
+
+/** The side-navigation table of spec section 2. */
+export const NAVIGATION: readonly NavGroup[] = [
+  {
+    name: 'Orders',
+    href: '/o/orders',
+    routes: [
+      entry('Orders', '/o/orders', P.MODIFY_ORDERS, undefined, [{ name: 'Create order', href: '/o/create-order' }]),
+      entry('Returns', '/o/returns', P.MODIFY_RETURNS),
+      entry('Deliveries', '/o/deliveries', P.MODIFY_DELIVERY_ROUTES, 'delivery_management'),
+      entry('Quotes', '/o/quotes', P.MODIFY_QUOTES, 'quotes'),
+      entry('Proposals', '/o/proposals', P.MODIFY_PROPOSALS, 'proposals'),
+    ],
+  },
+  {
+    name: 'Products',
+    href: '/p/products',
+    routes: [
+      entry('Products', '/p/products', P.MODIFY_PRODUCTS, undefined, [{ name: 'Low stock', href: '/p/low-stock' }]),
+      entry('Materials', '/p/materials', P.MODIFY_MATERIALS, 'materials'),
+      entry('Vendors', '/p/vendors', P.MODIFY_VENDORS),
+      entry('Purchase orders', '/p/purchase-orders', P.MODIFY_PURCHASE_ORDERS),
+      entry('Shipments', '/p/shipments', P.MODIFY_SHIPMENTS),
+      entry('Importer', '/p/importer', P.VIEW_IMPORTER_DOCUMENTS),
+      entry('Product store', '/f/product-store', P.MODIFY_STORE, 'product_store'),
+      entry('Categories', '/p/categories', P.MODIFY_CATEGORIES),
+      entry('Collections', '/p/collections', P.MODIFY_COLLECTIONS),
+      entry('Filters', '/p/filters', P.MODIFY_FILTERS),
+      entry('Tags', '/p/tags', P.MODIFY_PRODUCT_TAGS),
+      entry('Coupons', '/p/coupons', P.MODIFY_COUPONS),
+      entry('Showroom panels', '/p/showroom-panels', P.MODIFY_PRODUCT_TOOLS, 'showroom'),
+      entry('3D scenes', '/p/model-scenes', P.MODIFY_PRODUCT_TOOLS),
+    ],
+  },
+  {
+    name: 'Customers',
+    href: '/u/customers',
+    routes: [
+      entry('Accounts', '/u/companies', P.MODIFY_COMPANIES),
+      entry('Customers', '/u/customers', P.MODIFY_USERS),
+      entry('Leads', '/u/leads', P.MODIFY_LEADS, 'lead_management'),
+      entry('Jobs', '/u/customer-jobs', P.MODIFY_CUSTOMER_JOBS, 'project_management'),
+      entry('Employees', '/u/employees', P.MODIFY_EMPLOYEES),
+    ],
+  },
+  {
+    name: 'Marketing',
+    href: '/u/emailer',
+    routes: [
+      entry('Social media', '/u/social-media', P.MODIFY_SOCIAL_MEDIA, 'social_media'),
+      entry('Portfolios', '/u/portfolios', P.MODIFY_PORTFOLIO, 'portfolio'),
+      entry('Emailer', '/u/emailer', P.MODIFY_EMAIL_TEMPLATES),
+      entry('Blog', '/u/blog', P.MODIFY_BLOG_POSTS, 'blog'),
+    ],
+  },
+  {
+    name: 'Accounting',
+    href: '/a/invoices',
+    routes: [
+      entry('Invoices', '/a/invoices', P.MODIFY_INVOICES),
+      entry('Payments', '/a/payments', P.MODIFY_PAYMENTS),
+      entry('Credit memos', '/a/credit-memos', P.MODIFY_CREDIT_MEMOS),
+      entry('Expenses', '/a/expenses', P.MODIFY_EXPENSES),
+      entry('Mechanic liens', '/a/liens', P.MODIFY_MECHANIC_LIENS, 'mechanic_leins'),
+    ],
+  },
+  {
+    name: 'Reports',
+    href: '/r/reports',
+    routes: [entry('Reports', '/r/reports', P.VIEW_ANALYTICS)],
+  },
+];
+
+export type NavFilter = {
+  codes: readonly number[];
+  features: readonly string[];
+  /** Whether the page behind a path exists yet; entries of unbuilt modules stay hidden. */
+  isBuilt?: (href: string) => boolean;
+};
+
+/** The navigation a user sees: entries they may open, groups left with at least one entry. */
+export function visibleNavigation({ codes, features, isBuilt = () => true }: NavFilter): NavGroup[] {
+  return NAVIGATION.map((group) => ({
+    ...group,
+    routes: group.routes.filter(
+      (route) =>
+        hasCode(codes, route.permission) && (!route.feature || features.includes(route.feature)) && isBuilt(route.href),
+    ),
+  })).filter((group) => group.routes.length > 0);
+}
