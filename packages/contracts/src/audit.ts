@@ -11,7 +11,9 @@ export const auditListQuerySchema = z.object({
   limit: listLimitSchema,
   cursor: z.string().max(200).optional(),
 });
-export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+export type AuditListQuery = Partial<Record<'entityType' | 'entity' | 'user' | 'from' | 'to' | 'cursor', string>> & {
+  limit?: number;
+};
 
 export type AuditPerson = { _id: string; name: string };
 export type AuditEntryView = {

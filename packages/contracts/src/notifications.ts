@@ -10,7 +10,8 @@ export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   before: z.uuid('Not a valid notification id.').optional(),
 });
-export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+/** The query as the client sends it. */
+export type NotificationListQuery = { isRead?: 'true' | 'false'; limit?: number; before?: string };
 
 /** PUT /api/v1/notifications/{id}: marks it read (or unread again). */
 export const notificationUpdateSchema = z.strictObject({ isRead: z.boolean().default(true) }).default({ isRead: true });

@@ -1,6 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { enterScope } from '../../db/tenancy';
 import type { Actor } from '../http/access';
 import { sessions } from './auth.table';
 import { hashToken, newToken } from './tokens';
@@ -17,11 +16,13 @@ type SessionRow = {
 
 /**
  * The actor behind a session token, or null when the token is unknown, expired or idle too
- * long. Puts the transaction in that actor's firm scope.
+ * long. Puts the transaction in that actor's firm scope (the caller has already set the role).
  */
 export async function restoreSession(tx: Executor, token: string, idleSeconds: number): Promise<Actor | null> {
+  // One round trip: the lookup and entering the actor's firm scope (SET LOCAL app.firm_id).
   const result = await tx.execute<SessionRow>(
-    sql`SELECT * FROM auth_session(${hashToken(token)}, ${idleSeconds}::integer)`,
+    sql`SELECT s.*, set_config('app.firm_id', s.firm_id::text, true), set_config('app.user_id', s.user_id::text, true)
+        FROM auth_session(${hashToken(token)}, ${idleSeconds}::integer) s`,
   );
   const row = result.rows[0];
   if (!row) return null;
@@ -34,7 +35,6 @@ export async function restoreSession(tx: Executor, token: string, idleSeconds: n
     codes: row.codes,
     features: row.features,
   };
-  await enterScope(tx, { firmId: actor.firmId, userId: actor.userId });
   return actor;
 }
 

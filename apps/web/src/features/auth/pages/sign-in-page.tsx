@@ -1,0 +1,67 @@
+import { signInBodySchema } from '@atelier/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useForm } from 'react-hook-form';
+import { Navigate } from 'react-router';
+import { showSubmitError } from '../../../lib/forms';
+import { ForgotPasswordModal } from '../components/forgot-password-modal';
+import { useSession } from '../session';
+
+export function SignInPage() {
+  const { status, signIn } = useSession();
+  const [forgotOpen, forgot] = useDisclosure(false);
+  const form = useForm({ resolver: zodResolver(signInBodySchema), defaultValues: { email: '', password: '' } });
+
+  if (status === 'signed-in') return <Navigate to="/u/profile" replace />;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await signIn(body);
+    } catch (error) {
+      showSubmitError(error, form.setError);
+    }
+  });
+
+  return (
+    <Center py={48}>
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <div>
+              <Title order={1} size="h2">
+                Sign in to Atelier
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Orders, quotes, products, jobs and accounts for your firm, in one place.
+              </Text>
+            </div>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              {...form.register('email')}
+              error={form.formState.errors.email?.message}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              {...form.register('password')}
+              error={form.formState.errors.password?.message}
+            />
+            <Group justify="space-between">
+              <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+                Forgot password?
+              </Anchor>
+              <Button type="submit" loading={form.formState.isSubmitting || status === 'loading'}>
+                Sign in
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <ForgotPasswordModal opened={forgotOpen} onClose={forgot.close} initialEmail={form.getValues('email')} />
+    </Center>
+  );
+}

@@ -1,0 +1,28 @@
+import { type Notification, type NotificationListQuery, UNREAD_NOTIFICATIONS_LIMIT } from '@atelier/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (query: NotificationListQuery) => ['notifications', query] as const,
+};
+
+const UNREAD: NotificationListQuery = { isRead: 'false', limit: UNREAD_NOTIFICATIONS_LIMIT };
+
+/** Unread notifications, limit 10 (spec sections 4 and 9). */
+export function useUnreadNotifications(enabled = true) {
+  return useQuery({
+    queryKey: notificationKeys.list(UNREAD),
+    queryFn: () => api<Notification[]>('GET', '/notifications', undefined, UNREAD),
+    enabled,
+  });
+}
+
+/** Marks a notification read, then refetches the unread ones. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Notification>('PUT', `/notifications/${id}`, { isRead: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const test = base.extend({
+  // Playwright requires an object pattern for a fixture's first parameter, even an empty one.
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+});
+export { expect };
+
+/** Runs SQL as the database owner of the server under test, e.g. to expire a session. */
+export async function ownerQuery(text: string, values: unknown[] = []) {
+  const credentials = JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'postgres.json'), 'utf8'));
+  const client = new pg.Client({
+    connectionString: `postgres://atelier:${encodeURIComponent(credentials.ownerPassword)}@127.0.0.1:${credentials.port}/atelier`,
+  });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const decodeQuotedPrintable = (input: string) =>
+  input
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/** The newest email to `address` that arrived at the test SMTP server, waiting for it. */
+export async function waitForEmail(address: string, since = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const dir = process.env.E2E_MAIL_DIR!;
+    const files = fs.readdirSync(dir).sort().reverse();
+    for (const file of files) {
+      if (Number(file.split('-')[0]) < since) continue;
+      const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+      if (mail.to.includes(address)) return decodeQuotedPrintable(mail.raw);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No email to ${address}`);
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A toast of a kind (error, success, info) with a text. */
+export const toast = (page: Page, type: string, text: string) =>
+  page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });
