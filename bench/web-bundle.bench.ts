@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import launch from '../scripts/chromium.json' with { type: 'json' };
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('Build the web app first (npm run build).');
@@ -27,18 +28,7 @@ const server = http.createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as { port: number };
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(launch);
 const page = await browser.newPage();
 const scripts: { url: string; raw: number; gzip: number }[] = [];
 page.on('response', async (response) => {

@@ -26,11 +26,6 @@ export async function ownerQuery(text: string, values: unknown[] = []) {
   }
 }
 
-const decodeQuotedPrintable = (input: string) =>
-  input
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
 /** The newest email to `address` that arrived at the test SMTP server, waiting for it. */
 export async function waitForEmail(address: string, since = 0): Promise<string> {
   const deadline = Date.now() + 15_000;
@@ -40,7 +35,7 @@ export async function waitForEmail(address: string, since = 0): Promise<string> 
     for (const file of files) {
       if (Number(file.split('-')[0]) < since) continue;
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-      if (mail.to.includes(address)) return decodeQuotedPrintable(mail.raw);
+      if (mail.to.includes(address)) return mail.text as string;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

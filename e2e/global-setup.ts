@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startMailCatcher } from '@atelier/server/test/mail-catcher';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const runDir = path.join(import.meta.dirname, '.run');
@@ -18,30 +18,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A real SMTP server; each message lands in .run/mail as JSON for the tests to read. */
-async function startMail(): Promise<{ url: string; close: () => Promise<void> }> {
-  let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        fs.writeFileSync(path.join(mailDir, `${Date.now()}-${count++}.json`), JSON.stringify({ to, raw }));
-        done();
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 /**
  * Starts the built product exactly as `npm start` does (embedded PostgreSQL, migrations,
  * demo data), on a fresh data folder and a free port, with mail going to our SMTP server.
@@ -50,7 +26,12 @@ export default async function globalSetup() {
   fs.rmSync(runDir, { recursive: true, force: true });
   fs.mkdirSync(mailDir, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
-  const mail = await startMail();
+  let count = 0;
+  // Each message lands in .run/mail as JSON: the tests run in other processes.
+  const mail = await startMailCatcher({
+    onMessage: ({ to, text }) =>
+      fs.writeFileSync(path.join(mailDir, `${Date.now()}-${count++}.json`), JSON.stringify({ to, text })),
+  });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
 

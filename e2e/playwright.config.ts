@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import launch from '../scripts/chromium.json' with { type: 'json' };
 
 export default defineConfig({
   testDir: './tests',
@@ -13,18 +14,7 @@ export default defineConfig({
   outputDir: './.run/test-results',
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: launch,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

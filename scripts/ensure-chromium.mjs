@@ -2,8 +2,9 @@
 // and we are root (as on CI); otherwise says in one line how to install it.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import launch from './chromium.json' with { type: 'json' };
 
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = launch.executablePath;
 if (!fs.existsSync(CHROMIUM)) {
   if (process.getuid?.() !== 0) {
     console.error(

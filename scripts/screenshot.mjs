@@ -2,20 +2,10 @@
 //   node scripts/screenshot.mjs <base-url> <out-dir> <email|-> <path> [<path>…]
 // Each path is taken at 1280 px and 375 px wide, in light and dark mode.
 import { chromium } from 'playwright-core';
+import launch from './chromium.json' with { type: 'json' };
 
 const [base, out, email, ...paths] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(launch);
 for (const scheme of ['light', 'dark']) {
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 800 }],

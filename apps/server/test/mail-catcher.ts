@@ -11,7 +11,7 @@ export function decodeQuotedPrintable(input: string): string {
 }
 
 /** A real SMTP server on a free port that keeps every message it receives. */
-export async function startMailCatcher(options: { reject?: boolean } = {}) {
+export async function startMailCatcher(options: { reject?: boolean; onMessage?: (mail: CaughtMail) => void } = {}) {
   const messages: CaughtMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -25,7 +25,9 @@ export async function startMailCatcher(options: { reject?: boolean } = {}) {
       });
       stream.on('end', () => {
         if (options.reject) return done(Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 }));
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) };
+        messages.push(mail);
+        options.onMessage?.(mail);
         for (const wake of waiters.splice(0)) wake();
         done();
       });

@@ -10,11 +10,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const add = (firmId: string, kind: 'staff' | 'customer', email: string) =>
-  inScope(t.database.db, { firmId }, (tx) => createUser(tx, { firmId, userId: null }, { kind, email, firstName: 'Test' }));
+  inScope(t.database.db, { firmId }, (tx) =>
+    createUser(tx, { firmId, userId: null }, { kind, email, firstName: 'Test' }),
+  );
 
 describe('email addresses', () => {
   it('are unique among staff across every firm, ignoring case', async () => {
-    await expect(add(CEDAR_ROW_ID, 'staff', 'Sales@Demo.Test')).rejects.toThrow('sales@demo.test is already in use by another account.');
+    await expect(add(CEDAR_ROW_ID, 'staff', 'Sales@Demo.Test')).rejects.toThrow(
+      'sales@demo.test is already in use by another account.',
+    );
   });
 
   it('are unique among customers within one firm only', async () => {

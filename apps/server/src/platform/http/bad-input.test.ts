@@ -24,7 +24,9 @@ async function fingerprint(): Promise<Record<string, string>> {
   );
   const result: Record<string, string> = {};
   for (const { relname } of rows) {
-    const q = await owner.query(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${relname} t`);
+    const q = await owner.query(
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${relname} t`,
+    );
     result[relname] = q.rows[0].h;
   }
   return result;
@@ -41,7 +43,13 @@ describe('every route that takes a body', () => {
     for (const route of withBody) {
       for (const body of malformed) {
         const url = fullPath(route).replace(/:\w+/g, '019a0000-0000-7000-8000-00000000abcd');
-        const response = await call(t.app, { method: route.method as 'POST', url, cookie, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const response = await call(t.app, {
+          method: route.method as 'POST',
+          url,
+          cookie,
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
         const label = `${route.method} ${route.url} with ${JSON.stringify(body)}`;
         expect(response.statusCode, label).toBe(400);
         const error = response.json().error;
