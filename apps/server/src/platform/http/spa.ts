@@ -15,7 +15,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   await app.register(fastifyStatic, { root: webDist, serve: false });
 
   app.get('/*', { config: { access: PUBLIC } }, (req, reply) => {
-    const pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    } catch {
+      return reply.code(404).send({ error: { code: 'not_found', message: 'No such address.' } });
+    }
     if (pathname.startsWith('/api/')) {
       return reply.code(404).send({ error: { code: 'not_found', message: `No such address: GET ${pathname}` } });
     }
