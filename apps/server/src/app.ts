@@ -1,20 +1,41 @@
+import { IMAGE_TYPES } from '@atelier/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { firmRoutes } from './modules/firms/firms.routes';
+import { invitationRoutes } from './modules/invitations/invitations.routes';
+import { organizationRoutes } from './modules/organization/organization.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { warehouseRoutes } from './modules/warehouses/warehouses.routes';
 import { auditRoutes } from './platform/audit/audit.routes';
 import { authRoutes } from './platform/auth/auth.routes';
+import { fileRoutes } from './platform/files/files.routes';
+import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerHealth } from './platform/http/health';
-import { type AnyRoute, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
+import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { notificationRoutes } from './platform/notifications/notifications.routes';
+import { ProgressHub } from './platform/realtime/progress-hub';
+import { registerSocket } from './platform/realtime/socket';
+import { settingsRoutes } from './platform/settings/settings.routes';
 
 /** Every API route of every module. A module adds its list here. */
-export const apiRoutes: readonly AnyRoute[] = [...authRoutes, ...profileRoutes, ...notificationRoutes, ...auditRoutes];
+export const apiRoutes: readonly AnyRoute[] = [
+  ...authRoutes,
+  ...profileRoutes,
+  ...notificationRoutes,
+  ...auditRoutes,
+  ...settingsRoutes,
+  ...warehouseRoutes,
+  ...organizationRoutes,
+  ...invitationRoutes,
+  ...firmRoutes,
+  ...fileRoutes,
+];
 
 export type RegisteredRoute = { method: string; url: string; access: Access };
 
@@ -22,6 +43,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with the access it declared, for the route-matrix test and for docs. */
     routeRegistry: RegisteredRoute[];
+    deps: AppDeps;
   }
 }
 
@@ -43,11 +65,21 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     for (const method of methods) app.routeRegistry.push({ method, url: options.url, access });
   });
 
+  const progress = new ProgressHub(database.url, database.pool);
+  await progress.start();
+  const deps: AppDeps = { config, db: database.db, storage: new LocalFileStorage(config.filesDir), progress };
+  app.decorate('deps', deps);
+  app.addHook('onClose', () => progress.close());
+
+  // Uploads arrive as the raw bytes of one image; the upload route streams them to storage.
+  app.addContentTypeParser([...IMAGE_TYPES], (_req, payload, done) => done(null, payload));
+
   await app.register(fastifyCookie);
   registerErrorHandler(app);
   registerSecurity(app, config);
   registerHealth(app, database.pool);
-  registerRoutes(app, { config, db: database.db }, apiRoutes);
+  await registerSocket(app, deps);
+  registerRoutes(app, deps, apiRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

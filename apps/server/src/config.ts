@@ -16,6 +16,7 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  FILES_DIR: z.string().optional(),
   APP_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
   SMTP_URL: z.string().optional(),
@@ -47,6 +48,8 @@ export type Config = {
   /** Set: use this PostgreSQL server. Unset: start the embedded one in dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Uploaded files (generated names only); defaults to <dataDir>/files. */
+  filesDir: string;
   /** Base of every link the server writes (emails); never taken from a request's Host. */
   appUrl: string;
   seedDemo: boolean;
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     appUrl,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL || undefined,

@@ -98,3 +98,18 @@ export function errorOf(response: LightMyRequestResponse): {
 } {
   return response.json().error;
 }
+
+/** A real 1×1 PNG, for upload tests. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function upload(app: FastifyInstance, cookie: string, name: string, body: Buffer, contentType = 'image/png') {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/files?name=${encodeURIComponent(name)}`,
+    headers: { cookie, 'content-type': contentType },
+    payload: body,
+  });
+}

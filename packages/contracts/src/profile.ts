@@ -84,6 +84,6 @@ export type Profile = {
   clocked_in: boolean;
   subscriptions: { entity: string; entityType: string }[];
   searches: { general: RecentSearch[] };
-  firm: { _id: string; name: string; features: string[] };
+  firm: { _id: string; name: string; features: string[]; onboarded: boolean };
   impersonator: { _id: string; first_name: string; last_name: string } | null;
 };

@@ -13,7 +13,7 @@ export type Executor = Db | Tx;
 // in a JS number for any firm this product serves, so parse int8 as a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export type Database = { pool: pg.Pool; db: Db; close: () => Promise<void> };
+export type Database = { url: string; pool: pg.Pool; db: Db; close: () => Promise<void> };
 
 /**
  * The pool every request uses. Each connection is the application role from the moment it
@@ -32,5 +32,5 @@ export function connectDatabase(url: string, poolSize: number): Database {
     // An idle connection died (database restart); the pool replaces it on next use.
   });
   const db = drizzle({ client: pool, schema });
-  return { pool, db, close: () => pool.end() };
+  return { url, pool, db, close: () => pool.end() };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { integer, pgPolicy, pgRole, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newId } from './ids';
@@ -34,4 +34,12 @@ export function firmIsolation(column: AnyPgColumn) {
     using: sql`${column} = ${currentFirm}`,
     withCheck: sql`${column} = ${currentFirm}`,
   });
+}
+
+/**
+ * `"table"."column"`, always. Drizzle writes a bare `"column"` when a query has one table, which
+ * inside a correlated subquery silently binds to the subquery's own table instead of the outer row.
+ */
+export function qualified(column: AnyPgColumn) {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

@@ -1,4 +1,4 @@
-import { FEATURE_KEYS, type FeatureKey, isSellable, P } from '@atelier/contracts';
+import { FEATURE_KEYS, type FeatureKey, isSellable, P, type WarehouseInput } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { inScope } from '../db/tenancy';
@@ -61,12 +61,12 @@ type DemoUser = { email: string; firstName: string; lastName: string; role?: key
 async function seedFirm(
   db: Executor,
   firm: { id: string; name: string; features: FeatureKey[]; website: string; timeZone: string },
-  warehouse: Parameters<typeof createWarehouse>[2],
+  warehouse: Omit<WarehouseInput, 'isDefault'>,
   people: DemoUser[],
   customers: DemoUser[],
   passwordHash: string,
 ) {
-  await createFirm(db, firm);
+  await createFirm(db, { ...firm, onboarded: true });
   const actor = { firmId: firm.id, userId: null };
   const home = await createWarehouse(db, actor, { ...warehouse, isDefault: true });
   const roleIds = new Map<string, string>();
@@ -82,7 +82,7 @@ async function seedFirm(
       lastName: person.lastName,
       passwordHash,
       roleIds: person.role ? [roleIds.get(person.role)!] : [],
-      warehouseId: home.id,
+      warehouseId: home._id,
     });
     for (const note of person.notes) await notify(db, firm.id, user.id, note, '/u/profile');
   }

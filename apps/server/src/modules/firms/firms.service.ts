@@ -13,6 +13,8 @@ export type NewFirm = {
   website?: string;
   currency?: string;
   timeZone?: string;
+  /** Demo and imported firms skip onboarding. */
+  onboarded?: boolean;
 };
 
 /**
@@ -33,6 +35,7 @@ export async function createFirm(db: Executor, input: NewFirm, actorId: string |
       website: input.website ?? null,
       currency: input.currency ?? 'USD',
       timeZone: input.timeZone ?? 'UTC',
+      onboardedAt: input.onboarded ? new Date() : null,
     })
     .returning();
   await recordAudit(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmIsolation, updatedAt, version } from '../../db/columns';
 import { newId } from '../../db/ids';
 
@@ -14,6 +14,8 @@ export const firms = pgTable(
     website: text('website'),
     currency: text('currency').notNull().default('USD'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    // Set when a super admin finishes onboarding; until then they are sent to /onboarding.
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,12 +1,22 @@
-import { type ChangePassword, P, type Profile, type ProfileRole, type ProfileUpdate } from '@atelier/contracts';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import {
+  type ChangePassword,
+  hasCode,
+  P,
+  type Profile,
+  type ProfileRole,
+  type ProfileUpdate,
+} from '@atelier/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
+import { fileExists, fileUrlId } from '../../platform/files/files.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { firms } from '../firms/firms.table';
+import { lockFirm, superAdminCount } from '../users/users.service';
 import { roles, userRoles, users } from '../users/users.table';
 
 type ProfileActor = Pick<Actor, 'firmId' | 'userId' | 'impersonatorId'>;
@@ -16,10 +26,10 @@ export async function getProfile(db: Executor, actor: ProfileActor): Promise<Pro
   const [row] = await db
     .select({
       user: users,
-      firm: { id: firms.id, name: firms.name, features: firms.features },
+      firm: { id: firms.id, name: firms.name, features: firms.features, onboardedAt: firms.onboardedAt },
       roles: sql<ProfileRole[]>`COALESCE(
         (SELECT json_agg(json_build_object('_id', r.id, 'name', r.name, 'permissions', r.codes) ORDER BY r.name)
-         FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${users.id}),
+         FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${qualified(users.id)}),
         '[]'::json)`,
     })
     .from(users)
@@ -56,7 +66,7 @@ export async function getProfile(db: Executor, actor: ProfileActor): Promise<Pro
     // Subscriptions and recent searches arrive with the search module.
     subscriptions: [],
     searches: { general: [] },
-    firm: { _id: firm.id, name: firm.name, features: firm.features },
+    firm: { _id: firm.id, name: firm.name, features: firm.features, onboarded: Boolean(firm.onboardedAt) },
     impersonator,
   };
 }
@@ -74,6 +84,11 @@ const COLUMNS = {
 export async function updateProfile(db: Executor, actor: Actor, patch: ProfileUpdate): Promise<Profile> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof ProfileUpdate, unknown][];
   if (entries.length === 0) return getProfile(db, actor);
+  if (patch.image?.startsWith('/api/')) {
+    const id = fileUrlId(patch.image);
+    if (!id || !(await fileExists(db, id)))
+      throw badRequest('Upload the photo again.', { image: 'Upload the photo again.' });
+  }
   const set = Object.fromEntries(entries.map(([key, value]) => [COLUMNS[key], value]));
 
   const [before] = await db.select().from(users).where(eq(users.id, actor.userId)).for('update');
@@ -122,34 +137,6 @@ export async function changePassword(db: Executor, actor: Actor, input: ChangePa
   await recordAudit(db, actor, { entityType: 'user', entityId: actor.userId, action: 'change-password' });
 }
 
-/** Whether the user holds super admin (100) through any role. */
-async function isSuperAdmin(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userRoles.userId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), sql`${P.SUPER_ADMIN} = ANY(${roles.codes})`))
-    .limit(1);
-  return Boolean(row);
-}
-
-async function otherActiveSuperAdmins(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(DISTINCT ${users.id})::int` })
-    .from(users)
-    .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(
-        ne(users.id, userId),
-        eq(users.active, true),
-        isNull(users.deletedAt),
-        sql`${P.SUPER_ADMIN} = ANY(${roles.codes})`,
-      ),
-    );
-  return row?.count ?? 0;
-}
-
 /**
  * DELETE /profile: the account is closed, its sign-in details and roles removed. The row
  * stays, with the name, so the firm's history still says who did what. The firm's last
@@ -158,10 +145,10 @@ async function otherActiveSuperAdmins(db: Executor, userId: string): Promise<num
 export async function deleteAccount(db: Executor, actor: Actor): Promise<void> {
   refuseWhileImpersonating(actor, 'delete the account');
   // Lock the firm row: two super admins deleting themselves at once must not both succeed.
-  const [firm] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, actor.firmId)).for('update');
-  if ((await isSuperAdmin(db, actor.userId)) && (await otherActiveSuperAdmins(db, actor.userId)) === 0) {
+  const firm = await lockFirm(db, actor.firmId);
+  if (hasCode(actor.codes, P.SUPER_ADMIN) && (await superAdminCount(db, actor.userId)) === 0) {
     throw conflict(
-      `You are the only super admin of ${firm?.name || 'your firm'}. Make another user a super admin before deleting your account.`,
+      `You are the only super admin of ${firm.name || 'your firm'}. Make another user a super admin before deleting your account.`,
     );
   }
   const [before] = await db.select().from(users).where(eq(users.id, actor.userId));

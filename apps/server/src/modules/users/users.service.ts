@@ -1,7 +1,10 @@
+import { hasCode, P, permissionLabel } from '@atelier/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword } from '../../platform/auth/passwords';
-import { conflict } from '../../platform/http/errors';
+import { conflict, HttpError } from '../../platform/http/errors';
+import { firms } from '../firms/firms.table';
 import { roles, userRoles, users } from './users.table';
 
 export async function createRole(db: Executor, actor: AuditActor, input: { name: string; codes: number[] }) {
@@ -61,4 +64,55 @@ export async function createUser(db: Executor, actor: AuditActor, input: NewUser
     after: { kind: user.kind, email: user.email, firstName: user.firstName, lastName: user.lastName },
   });
   return user;
+}
+
+/**
+ * Whether `actor` may hand out `code`: only codes they hold themselves (super admin holds all
+ * but developer), and developer (1000) only from a developer.
+ */
+export function canGrant(actorCodes: readonly number[], code: number): boolean {
+  return code === P.DEVELOPER ? actorCodes.includes(P.DEVELOPER) : hasCode(actorCodes, code);
+}
+
+export function assertCanGrant(actorCodes: readonly number[], codes: readonly number[], field = 'permissions'): void {
+  const refused = [...new Set(codes)].filter((code) => !canGrant(actorCodes, code));
+  if (refused.length === 0) return;
+  const names = refused.map((code) => `${permissionLabel(code)} (${code})`).join(', ');
+  throw new HttpError(403, 'forbidden', `You cannot grant permissions you do not hold: ${names}.`, {
+    [field]: `You cannot grant: ${names}.`,
+  });
+}
+
+/** Serialises changes that could leave the firm without a super admin. */
+export async function lockFirm(db: Executor, firmId: string): Promise<{ name: string }> {
+  const [firm] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId)).for('update');
+  return firm ?? { name: '' };
+}
+
+/** Active staff who hold super admin (100) through any role, optionally leaving one user out. */
+export async function superAdminCount(db: Executor, excludingUserId?: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(DISTINCT ${users.id})::int` })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        excludingUserId ? ne(users.id, excludingUserId) : undefined,
+        eq(users.kind, 'staff'),
+        eq(users.active, true),
+        isNull(users.deletedAt),
+        sql`${P.SUPER_ADMIN} = ANY(${roles.codes})`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Run after a change to roles or role assignments, inside its transaction: refuses (and so rolls back) a firm left with no super admin. */
+export async function assertFirmKeepsSuperAdmin(db: Executor, firmName: string): Promise<void> {
+  if ((await superAdminCount(db)) === 0) {
+    throw conflict(
+      `${firmName || 'Your firm'} must keep at least one super admin. Make someone else a super admin first.`,
+    );
+  }
 }

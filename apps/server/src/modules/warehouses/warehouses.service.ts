@@ -1,24 +1,107 @@
+import type { Warehouse, WarehouseInput } from '@atelier/contracts';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { type Address, warehouses } from './warehouses.table';
+import { conflict, notFound } from '../../platform/http/errors';
+import { warehouses } from './warehouses.table';
 
-export type NewWarehouse = { name: string; address?: Address | null; isDefault?: boolean };
+type Row = typeof warehouses.$inferSelect;
 
-export async function createWarehouse(db: Executor, actor: AuditActor, input: NewWarehouse) {
-  const [warehouse] = await db
+const view = (row: Row): Warehouse => ({
+  _id: row.id,
+  name: row.name,
+  address: row.address,
+  isDefault: row.isDefault,
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const audited = (row: Row) => ({ name: row.name, address: row.address, isDefault: row.isDefault });
+
+export async function listWarehouses(db: Executor): Promise<Warehouse[]> {
+  const rows = await db
+    .select()
+    .from(warehouses)
+    .where(isNull(warehouses.archivedAt))
+    .orderBy(desc(warehouses.isDefault), asc(warehouses.name));
+  return rows.map(view);
+}
+
+async function findRow(db: Executor, id: string): Promise<Row> {
+  const [row] = isUuid(id)
+    ? await db
+        .select()
+        .from(warehouses)
+        .where(and(eq(warehouses.id, id), isNull(warehouses.archivedAt)))
+    : [];
+  if (!row) throw notFound('This warehouse does not exist.');
+  return row;
+}
+
+export const getWarehouse = async (db: Executor, id: string) => view(await findRow(db, id));
+
+/** Only one default per firm: making one the default takes the flag from the others. */
+async function clearDefault(db: Executor, firmId: string, except?: string) {
+  await db
+    .update(warehouses)
+    .set({ isDefault: false, version: sql`${warehouses.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(warehouses.firmId, firmId),
+        eq(warehouses.isDefault, true),
+        except ? ne(warehouses.id, except) : undefined,
+      ),
+    );
+}
+
+export async function createWarehouse(db: Executor, actor: AuditActor, input: WarehouseInput): Promise<Warehouse> {
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(warehouses)
+    .where(isNull(warehouses.archivedAt));
+  // The firm's first warehouse is its default whatever the form said.
+  const isDefault = input.isDefault || !existing?.n;
+  if (isDefault) await clearDefault(db, actor.firmId);
+  const [row] = await db
     .insert(warehouses)
-    .values({
-      firmId: actor.firmId,
+    .values({ firmId: actor.firmId, name: input.name, address: input.address, isDefault })
+    .returning();
+  await recordAudit(db, actor, { entityType: 'warehouse', entityId: row!.id, action: 'create', after: audited(row!) });
+  return view(row!);
+}
+
+export async function updateWarehouse(
+  db: Executor,
+  actor: AuditActor,
+  id: string,
+  input: WarehouseInput & { version?: number },
+): Promise<Warehouse> {
+  const before = await findRow(db, id);
+  if (input.version !== undefined && input.version !== before.version) {
+    throw conflict('Someone else changed this warehouse since you opened it. Reload it to see their changes.');
+  }
+  if (before.isDefault && !input.isDefault) {
+    throw conflict('A firm needs a default warehouse. Make another warehouse the default instead.');
+  }
+  if (input.isDefault && !before.isDefault) await clearDefault(db, actor.firmId, id);
+  const [row] = await db
+    .update(warehouses)
+    .set({
       name: input.name,
-      address: input.address ?? null,
-      isDefault: input.isDefault ?? false,
+      address: input.address,
+      isDefault: input.isDefault,
+      version: sql`${warehouses.version} + 1`,
+      updatedAt: sql`now()`,
     })
+    .where(eq(warehouses.id, id))
     .returning();
   await recordAudit(db, actor, {
     entityType: 'warehouse',
-    entityId: warehouse!.id,
-    action: 'create',
-    after: { name: warehouse!.name, address: warehouse!.address, isDefault: warehouse!.isDefault },
+    entityId: id,
+    action: 'update',
+    before: audited(before),
+    after: audited(row!),
   });
-  return warehouse!;
+  return view(row!);
 }

@@ -1,16 +1,8 @@
+import type { Address } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
 import { firms } from '../firms/firms.table';
-
-export type Address = {
-  line1: string;
-  line2?: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-};
 
 export const warehouses = pgTable(
   'warehouses',

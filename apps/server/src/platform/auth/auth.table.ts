@@ -43,6 +43,8 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: tokenPurpose('purpose').notNull(),
+    // Who sent an invitation, to tell them when it is accepted.
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     tokenHash: bytea('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -81,3 +81,19 @@ export async function allowResetEmail(db: Db, config: Config, email: string, ip:
   await recordFailure(db, [address, account], window);
   return !accountBlocked;
 }
+
+/** Counts every attempt of `action` from a client address; 429 once `max` were made in the window. */
+export async function countAttemptFromAddress(
+  db: Db,
+  config: Config,
+  action: string,
+  ip: string,
+  max: number,
+  what: string,
+) {
+  const key = `${action}:address:${ip}`;
+  const window = config.signInThrottle.windowSeconds;
+  const seconds = await retryAfter(db, [{ key, max }], window);
+  if (seconds > 0) throw tooMany(seconds, what);
+  await recordFailure(db, [key], window);
+}

@@ -21,3 +21,24 @@ export function passwordResetEmail(to: string, firstName: string, link: string, 
     html: layout(lines, { label: 'Reset your password', url: link }),
   };
 }
+
+export function invitationEmail(
+  to: string,
+  firstName: string,
+  inviter: string,
+  firmName: string,
+  link: string,
+  days: number,
+): Email {
+  const lines = [
+    `Hello ${firstName},`,
+    `${inviter} invited you to join ${firmName} on Atelier, where the firm runs its orders, customers, products and jobs.`,
+    `Choose your password with the link below to sign in. It works once, for ${days} days.`,
+  ];
+  return {
+    to,
+    subject: `${inviter} invited you to ${firmName} on Atelier`,
+    text: `${lines.join('\n\n')}\n\nAccept the invitation: ${link}\n`,
+    html: layout(lines, { label: 'Accept the invitation', url: link }),
+  };
+}

@@ -6,10 +6,17 @@ import type { Db, Tx } from '../../db/client';
 import { enterScope } from '../../db/tenancy';
 import { clearSessionCookies, SESSION_COOKIE } from '../auth/cookies';
 import { restoreSession } from '../auth/sessions';
+import type { LocalFileStorage } from '../files/storage';
+import type { ProgressHub } from '../realtime/progress-hub';
 import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
 import { HttpError, validationError } from './errors';
 
-export type AppDeps = { config: Config; db: Db };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  storage: LocalFileStorage;
+  progress: ProgressHub;
+};
 
 export type RequestMeta = { ip: string; userAgent: string | undefined; sessionToken: string | undefined };
 

@@ -28,8 +28,12 @@ export function isForeignRequest(req: FastifyRequest, config: Config): boolean {
   if (req.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = req.headers.origin;
   if (!origin) return false;
-  const allowed = new Set([new URL(config.appUrl).origin, `${req.protocol}://${req.host}`]);
-  return !allowed.has(origin);
+  return !allowedOrigins(req, config).has(origin);
+}
+
+/** Our own origins: the configured APP_URL and the address this request came to. */
+export function allowedOrigins(req: FastifyRequest, config: Config): Set<string> {
+  return new Set([new URL(config.appUrl).origin, `${req.protocol}://${req.host}`]);
 }
 
 export function registerSecurity(app: FastifyInstance, config: Config): void {
@@ -46,7 +50,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (config.session.secureCookie) reply.header('Strict-Transport-Security', 'max-age=31536000');
     if (req.url.startsWith('/api/')) {
-      reply.header('Cache-Control', 'no-store');
+      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     }

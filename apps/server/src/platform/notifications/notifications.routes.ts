@@ -2,7 +2,7 @@ import { notificationListQuerySchema, notificationUpdateSchema } from '@atelier/
 import { SIGNED_IN } from '../http/access';
 import { idParams } from '../http/params';
 import { defineRoute } from '../http/routes';
-import { listNotifications, setNotificationRead } from './notifications.service';
+import { listNotifications, markAllRead, setNotificationRead } from './notifications.service';
 
 export const notificationRoutes = [
   defineRoute({
@@ -19,5 +19,11 @@ export const notificationRoutes = [
     params: idParams,
     body: notificationUpdateSchema,
     handler: ({ db, actor, params, body }) => setNotificationRead(db, actor, params.id, body.isRead),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/notifications/mark-all-read',
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => markAllRead(db, actor),
   }),
 ];

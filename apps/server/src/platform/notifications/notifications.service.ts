@@ -57,3 +57,18 @@ export async function setNotificationRead(
 export async function notify(db: Executor, firmId: string, userId: string, message: string, link?: string) {
   await db.insert(notifications).values({ firmId, userId, message, link: link ?? null });
 }
+
+export async function markAllRead(db: Executor, actor: Actor): Promise<{ updated: number }> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(notifications.firmId, actor.firmId),
+        eq(notifications.userId, actor.userId),
+        eq(notifications.isRead, false),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}

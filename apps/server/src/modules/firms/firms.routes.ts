@@ -1,0 +1,53 @@
+import { billingFeaturesSchema, P, registerSchema } from '@atelier/contracts';
+import { z } from 'zod';
+import { setSessionCookies } from '../../platform/auth/cookies';
+import { PUBLIC, permission, SIGNED_IN } from '../../platform/http/access';
+import { forbidden } from '../../platform/http/errors';
+import { defineRoute } from '../../platform/http/routes';
+import { getBilling, setFeatures } from './billing.service';
+import { completeOnboarding, getOnboarding } from './onboarding.service';
+import { register } from './registration.service';
+
+export const firmRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/auth/register',
+    access: PUBLIC,
+    status: 201,
+    body: registerSchema,
+    handler: async ({ db, deps, meta, body, reply }) => {
+      const { token, profile } = await register(db, deps, meta, body);
+      setSessionCookies(reply, token, deps.config);
+      return profile;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/billing',
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => {
+      if (actor.kind !== 'staff') throw forbidden();
+      return getBilling(db, actor.firmId);
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/billing/features',
+    access: permission(P.SUPER_ADMIN),
+    body: billingFeaturesSchema,
+    handler: ({ db, actor, body }) => setFeatures(db, actor, body.features),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/onboarding',
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => getOnboarding(db, actor.firmId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/onboarding/complete',
+    access: permission(P.MODIFY_FIRM_SETTINGS),
+    body: z.strictObject({ sampleData: z.boolean({ error: 'Say whether to load sample data.' }) }),
+    handler: ({ db, actor, body }) => completeOnboarding(db, actor, body.sampleData),
+  }),
+];

@@ -1,0 +1,49 @@
+import type { Onboarding } from '@atelier/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { recordAudit } from '../../platform/audit/audit.service';
+import type { Actor } from '../../platform/http/access';
+import { SAMPLE_DATA } from '../../seed/sample-data';
+import { users } from '../users/users.table';
+import { warehouses } from '../warehouses/warehouses.table';
+import { firms } from './firms.table';
+
+/** Where a new firm stands: each step is read from the data, not from a checklist. */
+export async function getOnboarding(db: Executor, firmId: string): Promise<Onboarding> {
+  const [row] = await db
+    .select({
+      onboardedAt: firms.onboardedAt,
+      named: sql<boolean>`${firms.name} <> ''`,
+      modules: sql<boolean>`cardinality(${firms.features}) > 0`,
+      warehouse: sql<boolean>`EXISTS (SELECT 1 FROM ${warehouses} w WHERE w.firm_id = ${qualified(firms.id)} AND w.archived_at IS NULL)`,
+      team: sql<boolean>`(SELECT count(*) FROM ${users} u WHERE u.firm_id = ${qualified(firms.id)} AND u.kind = 'staff' AND u.deleted_at IS NULL) > 1`,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  return {
+    onboarded: Boolean(row?.onboardedAt),
+    steps: {
+      firm: Boolean(row?.named),
+      modules: Boolean(row?.modules),
+      warehouse: Boolean(row?.warehouse),
+      team: Boolean(row?.team),
+    },
+  };
+}
+
+/** POST /onboarding/complete: optionally loads sample data, then stops sending people to onboarding. */
+export async function completeOnboarding(db: Executor, actor: Actor, sampleData: boolean): Promise<Onboarding> {
+  if (sampleData) for (const step of SAMPLE_DATA) await step.load(db, actor);
+  await db
+    .update(firms)
+    .set({ onboardedAt: sql`now()` })
+    .where(and(eq(firms.id, actor.firmId), isNull(firms.onboardedAt)));
+  await recordAudit(db, actor, {
+    entityType: 'firm',
+    entityId: actor.firmId,
+    action: 'complete-onboarding',
+    after: { sampleData },
+  });
+  return getOnboarding(db, actor.firmId);
+}

@@ -1,0 +1,226 @@
+import type { Department, Role, RoleInput, StaffMember } from '@atelier/contracts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { isUuid } from '../../db/ids';
+import { recordAudit } from '../../platform/audit/audit.service';
+import type { Actor } from '../../platform/http/access';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole, lockFirm } from '../users/users.service';
+import { departments, roles, userRoles, users } from '../users/users.table';
+
+const activeUser = and(eq(users.active, true), isNull(users.deletedAt));
+
+function uniqueName(error: unknown, what: string, name: string): never {
+  if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
+    throw conflict(`A ${what} named "${name}" already exists.`);
+  }
+  throw error;
+}
+
+// ---- Roles (72 modify, 73 delete) ----
+
+export async function listRoles(db: Executor): Promise<Role[]> {
+  return db
+    .select({
+      _id: roles.id,
+      name: roles.name,
+      permissions: roles.codes,
+      version: roles.version,
+      users: sql<number>`(SELECT count(*)::int FROM ${userRoles} ur JOIN ${users} u ON u.id = ur.user_id
+                         WHERE ur.role_id = ${qualified(roles.id)} AND u.active AND u.deleted_at IS NULL)`,
+    })
+    .from(roles)
+    .orderBy(asc(roles.name));
+}
+
+async function findRole(db: Executor, id: string) {
+  const [role] = isUuid(id) ? await db.select().from(roles).where(eq(roles.id, id)) : [];
+  if (!role) throw notFound('This role does not exist.');
+  return role;
+}
+
+export async function addRole(db: Executor, actor: Actor, input: RoleInput): Promise<Role> {
+  assertCanGrant(actor.codes, input.permissions);
+  const role = await createRole(db, actor, { name: input.name, codes: input.permissions }).catch((e) =>
+    uniqueName(e, 'role', input.name),
+  );
+  return { _id: role.id, name: role.name, permissions: role.codes, users: 0, version: role.version };
+}
+
+/** Adding a code needs the editor to hold it; removing super admin must leave the firm one. */
+export async function updateRole(db: Executor, actor: Actor, id: string, input: RoleInput & { version?: number }) {
+  const firm = await lockFirm(db, actor.firmId);
+  const before = await findRole(db, id);
+  if (input.version !== undefined && input.version !== before.version) {
+    throw conflict('Someone else changed this role since you opened it. Reload it and try again.');
+  }
+  assertCanGrant(
+    actor.codes,
+    input.permissions.filter((code) => !before.codes.includes(code)),
+  );
+  const codes = [...new Set(input.permissions)].sort((a, b) => a - b);
+  await db
+    .update(roles)
+    .set({ name: input.name, codes, version: sql`${roles.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(roles.id, id))
+    .catch((e) => uniqueName(e, 'role', input.name));
+  await assertFirmKeepsSuperAdmin(db, firm.name);
+  await recordAudit(db, actor, {
+    entityType: 'role',
+    entityId: id,
+    action: 'update',
+    before: { name: before.name, codes: before.codes },
+    after: { name: input.name, codes },
+  });
+  return (await listRoles(db)).find((r) => r._id === id)!;
+}
+
+export async function deleteRole(db: Executor, actor: Actor, id: string): Promise<void> {
+  const role = await findRole(db, id);
+  const [used] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, id), activeUser));
+  if (used && used.n > 0) {
+    throw conflict(
+      `${used.n} ${used.n === 1 ? 'person has' : 'people have'} the role "${role.name}". Take it away from them first.`,
+    );
+  }
+  await db.delete(roles).where(eq(roles.id, id));
+  await recordAudit(db, actor, {
+    entityType: 'role',
+    entityId: id,
+    action: 'delete',
+    before: { name: role.name, codes: role.codes },
+  });
+}
+
+// ---- Departments (70 modify, 71 delete) ----
+
+export async function listDepartments(db: Executor): Promise<Department[]> {
+  return db
+    .select({
+      _id: departments.id,
+      name: departments.name,
+      users: sql<number>`(SELECT count(*)::int FROM ${users} u WHERE u.department_id = ${qualified(departments.id)} AND u.active AND u.deleted_at IS NULL)`,
+    })
+    .from(departments)
+    .orderBy(asc(departments.name));
+}
+
+export async function addDepartment(db: Executor, actor: Actor, name: string): Promise<Department> {
+  const [row] = await db
+    .insert(departments)
+    .values({ firmId: actor.firmId, name })
+    .returning()
+    .catch((e) => uniqueName(e, 'department', name));
+  await recordAudit(db, actor, { entityType: 'department', entityId: row!.id, action: 'create', after: { name } });
+  return { _id: row!.id, name: row!.name, users: 0 };
+}
+
+export async function renameDepartment(db: Executor, actor: Actor, id: string, name: string): Promise<Department> {
+  const [before] = isUuid(id) ? await db.select().from(departments).where(eq(departments.id, id)) : [];
+  if (!before) throw notFound('This department does not exist.');
+  await db
+    .update(departments)
+    .set({ name, version: sql`${departments.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(departments.id, id))
+    .catch((e) => uniqueName(e, 'department', name));
+  await recordAudit(db, actor, {
+    entityType: 'department',
+    entityId: id,
+    action: 'update',
+    before: { name: before.name },
+    after: { name },
+  });
+  return (await listDepartments(db)).find((d) => d._id === id)!;
+}
+
+export async function deleteDepartment(db: Executor, actor: Actor, id: string): Promise<void> {
+  const department = (await listDepartments(db)).find((d) => d._id === id);
+  if (!department) throw notFound('This department does not exist.');
+  if (department.users > 0) {
+    throw conflict(
+      `${department.users} ${department.users === 1 ? 'person is' : 'people are'} in "${department.name}". Move them first.`,
+    );
+  }
+  await db.delete(departments).where(eq(departments.id, id));
+  await recordAudit(db, actor, {
+    entityType: 'department',
+    entityId: id,
+    action: 'delete',
+    before: { name: department.name },
+  });
+}
+
+// ---- Staff and their roles (/s/manage: 167 view, 168 modify permissions) ----
+
+export async function listStaff(db: Executor): Promise<StaffMember[]> {
+  const rows = await db
+    .select({
+      _id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      active: users.active,
+      invited: sql<boolean>`${users.passwordHash} IS NULL`,
+      department: departments.name,
+      roles: sql<
+        { _id: string; name: string }[]
+      >`COALESCE((SELECT json_agg(json_build_object('_id', r.id, 'name', r.name) ORDER BY r.name)
+        FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${qualified(users.id)}), '[]'::json)`,
+    })
+    .from(users)
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .where(and(eq(users.kind, 'staff'), isNull(users.deletedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+  return rows.map((r) => ({ ...r, email: r.email ?? '' }));
+}
+
+/** The roles given, all of this firm; an unknown or foreign id is a field error. */
+export async function findRoles(db: Executor, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const found = unique.length ? await db.select().from(roles).where(inArray(roles.id, unique)) : [];
+  if (found.length !== unique.length)
+    throw badRequest('Choose roles from the list.', { roles: 'Choose roles from the list.' });
+  return found;
+}
+
+export async function setStaffRoles(
+  db: Executor,
+  actor: Actor,
+  userId: string,
+  roleIds: string[],
+): Promise<StaffMember> {
+  const firm = await lockFirm(db, actor.firmId);
+  const [user] = isUuid(userId)
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.kind, 'staff'), isNull(users.deletedAt)))
+    : [];
+  if (!user) throw notFound('This staff member does not exist.');
+  const wanted = await findRoles(db, roleIds);
+  const current = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  const had = new Set(current.map((r) => r.roleId));
+  assertCanGrant(
+    actor.codes,
+    wanted.filter((r) => !had.has(r.id)).flatMap((r) => r.codes),
+    'roles',
+  );
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (wanted.length) {
+    await db.insert(userRoles).values(wanted.map((r) => ({ firmId: actor.firmId, userId, roleId: r.id })));
+  }
+  await assertFirmKeepsSuperAdmin(db, firm.name);
+  await recordAudit(db, actor, {
+    entityType: 'user',
+    entityId: userId,
+    action: 'update',
+    before: { roles: [...had].sort() },
+    after: { roles: wanted.map((r) => r.id).sort() },
+  });
+  return (await listStaff(db)).find((s) => s._id === userId)!;
+}

@@ -1,0 +1,82 @@
+import type { Progress } from '@atelier/contracts';
+import pg from 'pg';
+import { APP_ROLE } from '../../db/columns';
+
+const CHANNEL = 'atelier_progress';
+const MIN_INTERVAL_MS = 50;
+const KEEP_FINISHED_MS = 5_000;
+
+export const NO_PROGRESS: Progress = { current: 0, total: 0, label: '', stages: [], stage: 0 };
+
+/**
+ * Each user's latest upload progress. Publishing goes through PostgreSQL NOTIFY, and every
+ * server instance LISTENs, so a socket on any instance sees progress made on any other.
+ */
+export class ProgressHub {
+  private readonly latest = new Map<string, Progress>();
+  private readonly lastSent = new Map<string, number>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, options: `-c role=${APP_ROLE}` });
+    client.on('notification', (message) => {
+      if (!message.payload) return;
+      const { user, progress } = JSON.parse(message.payload) as { user: string; progress: Progress };
+      this.remember(user, progress);
+    });
+    client.on('error', () => {
+      this.listener = null;
+      client.end().catch(() => undefined);
+      if (!this.closed) this.later(() => void this.start().catch(() => undefined), 5000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  /** Progress of the user's upload, or the empty progress when none runs. */
+  get(userId: string): Progress {
+    return this.latest.get(userId) ?? NO_PROGRESS;
+  }
+
+  /** Publishes progress; intermediate steps at most every 50 ms, the final one always. */
+  async publish(userId: string, progress: Progress): Promise<void> {
+    const finished = progress.total > 0 && progress.current >= progress.total;
+    const now = Date.now();
+    if (!finished && now - (this.lastSent.get(userId) ?? 0) < MIN_INTERVAL_MS) return;
+    this.lastSent.set(userId, now);
+    this.remember(userId, progress);
+    await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ user: userId, progress })]);
+  }
+
+  private remember(userId: string, progress: Progress): void {
+    this.latest.set(userId, progress);
+    if (progress.total > 0 && progress.current >= progress.total) {
+      // Clients close their socket and reset when they see the end; forget it a little later.
+      this.later(() => {
+        if (this.latest.get(userId) === progress) this.latest.delete(userId);
+      }, KEEP_FINISHED_MS);
+    }
+  }
+
+  private later(fn: () => void, ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    await this.listener?.end().catch(() => undefined);
+  }
+}

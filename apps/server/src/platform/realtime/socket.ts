@@ -1,0 +1,55 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { inScope } from '../../db/tenancy';
+import { SESSION_COOKIE } from '../auth/cookies';
+import { restoreSession } from '../auth/sessions';
+import { type Actor, SIGNED_IN } from '../http/access';
+import { HttpError } from '../http/errors';
+import { allowedOrigins } from '../http/security';
+import type { ProgressHub } from './progress-hub';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    socketActor?: Actor;
+  }
+}
+
+/**
+ * /api/v1/websocket/ (spec section 7): signed-in sessions from our own pages only. The client
+ * sends 'ping' (answered with a pong) and 'progress' (answered with the user's upload progress).
+ */
+export async function registerSocket(app: FastifyInstance, deps: { config: Config; db: Db; progress: ProgressHub }) {
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  app.get(
+    '/api/v1/websocket/',
+    {
+      websocket: true,
+      config: { access: SIGNED_IN },
+      // Browsers do not apply CORS to WebSockets: the Origin must be checked here.
+      preValidation: async (req) => {
+        const token = req.cookies[SESSION_COOKIE];
+        if (!token) throw new HttpError(401, 'unauthenticated', 'Sign in to continue.');
+        const origin = req.headers.origin;
+        if (!origin || !allowedOrigins(req, deps.config).has(origin)) {
+          throw new HttpError(403, 'forbidden', 'This connection came from another site and was refused.');
+        }
+        const actor = await inScope(deps.db, { firmId: null }, (tx) =>
+          restoreSession(tx, token, deps.config.session.idleSeconds),
+        );
+        if (!actor) throw new HttpError(401, 'session_expired', 'Failed to authenticate token.');
+        req.socketActor = actor;
+      },
+    },
+    (socket, req) => {
+      const userId = req.socketActor!.userId;
+      socket.on('message', (data) => {
+        const message = data.toString();
+        if (message === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+        else if (message === 'progress')
+          socket.send(JSON.stringify({ type: 'progress', progress: deps.progress.get(userId) }));
+      });
+    },
+  );
+}

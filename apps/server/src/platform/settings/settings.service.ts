@@ -1,0 +1,147 @@
+import {
+  DEFAULT_LOGO,
+  type FirmSettingsInput,
+  SETTINGS_GROUP_NAMES,
+  SETTINGS_GROUPS,
+  type Settings,
+  type SettingsGroup,
+} from '@atelier/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { firms } from '../../modules/firms/firms.table';
+import { users } from '../../modules/users/users.table';
+import { warehouses } from '../../modules/warehouses/warehouses.table';
+import { recordAudit } from '../audit/audit.service';
+import { fileUrlId } from '../files/files.service';
+import { files } from '../files/files.table';
+import type { Actor } from '../http/access';
+import { badRequest } from '../http/errors';
+import { settings } from './settings.table';
+
+type Stored = Record<string, Record<string, unknown>>;
+
+/** The firm row's own fields; firmSettings keeps only the rest (accounting, banking, payments) in `settings`. */
+const FIRM_COLUMNS = ['name', 'logo', 'website', 'currency', 'timeZone'] as const;
+
+/** GET /settings/: every group, stored values over defaults, in one query. */
+export async function getSettings(db: Executor, firmId: string): Promise<Settings> {
+  const [row] = await db
+    .select({
+      firm: {
+        name: firms.name,
+        logo: firms.logo,
+        website: firms.website,
+        currency: firms.currency,
+        timeZone: firms.timeZone,
+        features: firms.features,
+      },
+      stored: sql<Stored>`COALESCE((SELECT json_object_agg(s."group", s.data) FROM ${settings} s WHERE s.firm_id = ${qualified(firms.id)}), '{}'::json)`,
+    })
+    .from(firms)
+    .where(eq(firms.id, firmId));
+  if (!row) throw new Error('firm not in scope');
+  const result: Record<string, unknown> = {};
+  for (const group of SETTINGS_GROUP_NAMES) {
+    result[group] = { ...SETTINGS_GROUPS[group].defaults, ...row.stored[group] };
+  }
+  result.firmSettings = {
+    ...(result.firmSettings as object),
+    ...row.firm,
+    logo: row.firm.logo ?? DEFAULT_LOGO,
+    website: row.firm.website ?? '',
+  };
+  return result as Settings;
+}
+
+/** Checks that ids inside settings point at this firm's records; a foreign or unknown id reads as "choose from the list". */
+async function checkReferences(db: Executor, firmId: string, group: SettingsGroup, values: Record<string, unknown>) {
+  if ('warehouse' in values && values.warehouse) {
+    const [found] = await db
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(
+        and(eq(warehouses.id, String(values.warehouse)), eq(warehouses.firmId, firmId), isNull(warehouses.archivedAt)),
+      );
+    if (!found)
+      throw badRequest('Choose a warehouse from the list.', { warehouse: 'Choose a warehouse from the list.' });
+  }
+  if (group === 'leadSettings' && values.webLeadAssignee) {
+    const [found] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, String(values.webLeadAssignee)), eq(users.kind, 'staff'), eq(users.active, true)));
+    if (!found)
+      throw badRequest('Choose an active staff member.', { webLeadAssignee: 'Choose an active staff member.' });
+  }
+  if (group === 'firmSettings' && values.logo && values.logo !== DEFAULT_LOGO) {
+    const id = fileUrlId(String(values.logo));
+    const [found] = id
+      ? await db
+          .select({ id: files.id })
+          .from(files)
+          .where(and(eq(files.id, id), isNull(files.deletedAt)))
+      : [];
+    if (!found) throw badRequest('Upload the logo again.', { logo: 'Upload the logo again.' });
+  }
+}
+
+async function saveFirmSettings(db: Executor, actor: Actor, input: FirmSettingsInput) {
+  const [before] = await db.select().from(firms).where(eq(firms.id, actor.firmId)).for('update');
+  const logo = input.logo === DEFAULT_LOGO ? null : input.logo;
+  await db
+    .update(firms)
+    .set({
+      name: input.name,
+      logo,
+      website: input.website || null,
+      currency: input.currency,
+      timeZone: input.timeZone,
+      version: sql`${firms.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(firms.id, actor.firmId));
+  const pick = (f: typeof before) => f && Object.fromEntries(FIRM_COLUMNS.map((c) => [c, f[c]]));
+  await recordAudit(db, actor, {
+    entityType: 'firm',
+    entityId: actor.firmId,
+    action: 'update',
+    before: pick(before),
+    after: {
+      name: input.name,
+      logo,
+      website: input.website || null,
+      currency: input.currency,
+      timeZone: input.timeZone,
+    },
+  });
+  const { accounting, banking, payments } = input;
+  return { accounting, banking, payments };
+}
+
+/** PUT /settings/{group}: replaces one group after its own schema validated it (in the route). */
+export async function saveSettings(db: Executor, actor: Actor, group: SettingsGroup, values: Record<string, unknown>) {
+  await checkReferences(db, actor.firmId, group, values);
+  const data = group === 'firmSettings' ? await saveFirmSettings(db, actor, values as FirmSettingsInput) : values;
+  const [before] = await db
+    .select({ data: settings.data })
+    .from(settings)
+    .where(and(eq(settings.firmId, actor.firmId), eq(settings.group, group)));
+  await db
+    .insert(settings)
+    .values({ firmId: actor.firmId, group, data })
+    .onConflictDoUpdate({
+      target: [settings.firmId, settings.group],
+      set: { data, version: sql`${settings.version} + 1`, updatedAt: sql`now()` },
+    });
+  const prefixed = (o: Record<string, unknown> | undefined) =>
+    o && Object.fromEntries(Object.entries(o).map(([k, v]) => [`${group}.${k}`, v]));
+  await recordAudit(db, actor, {
+    entityType: 'settings',
+    entityId: actor.firmId,
+    action: 'update',
+    before: prefixed(before?.data ?? (SETTINGS_GROUPS[group].defaults as Record<string, unknown>)),
+    after: prefixed(data),
+  });
+  return (await getSettings(db, actor.firmId))[group];
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from './auth';
+import { featureKeySchema } from './features';
+
+/** POST /api/v1/auth/register: a new firm and its first user, a super admin, signed in. */
+export const registerSchema = z.strictObject({
+  firm_name: z.string().trim().min(1, "Enter your firm's name.").max(120, 'Use at most 120 characters.'),
+  first_name: z.string().trim().min(1, 'Enter your first name.').max(80, 'Use at most 80 characters.'),
+  last_name: z.string().trim().max(80, 'Use at most 80 characters.'),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /api/v1/auth/invitation/accept: the emailed token and the new user's password. */
+export const acceptInvitationSchema = z.strictObject({
+  token: z.string().min(20, 'This invitation link is incomplete.').max(200, 'This invitation link is not valid.'),
+  password: newPasswordSchema,
+});
+
+export const INVALID_INVITATION_MESSAGE = 'This invitation is invalid, already used or expired. Ask for a new one.';
+
+/** PUT /api/v1/billing/features: the modules the firm pays for (super admins only). */
+export const billingFeaturesSchema = z.strictObject({
+  features: z.array(featureKeySchema).max(30),
+});
+
+export type Billing = {
+  features: string[];
+  modules: { key: string; label: string; description: string; monthlyPriceCents: number; enabled: boolean }[];
+  monthlyTotalCents: number;
+};
+
+export type Onboarding = {
+  onboarded: boolean;
+  steps: { firm: boolean; modules: boolean; warehouse: boolean; team: boolean };
+};

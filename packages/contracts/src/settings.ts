@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import type { FeatureKey } from './features';
+import { P, type PermissionCode } from './permissions';
+
+export const DEFAULT_LOGO = '/images/site/logo.png';
+export const DEFAULT_FIRM_NAME = 'Your Firm';
+
+const prefix = z
+  .string()
+  .trim()
+  .max(12, 'Use at most 12 characters.')
+  .regex(/^[A-Za-z0-9-]*$/, 'Use letters, digits and dashes only.');
+const days = (max: number) =>
+  z.coerce
+    .number()
+    .int('Use a whole number of days.')
+    .min(0, 'Use 0 or more days.')
+    .max(max, `Use at most ${max} days.`);
+const percent = z.coerce.number().min(0, 'Use 0 to 100.').max(100, 'Use 0 to 100.');
+const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
+const optionalId = z.uuid('Choose a warehouse from the list.').nullable();
+const labelList = z
+  .array(z.string().trim().min(1, 'A value cannot be empty.').max(60, 'Use at most 60 characters.'))
+  .max(50, 'Use at most 50 values.');
+/** Tax rates are basis points: 825 is 8.25 %. */
+const basisPoints = z.coerce.number().int().min(0, 'Use 0 % or more.').max(10_000, 'Use at most 100 %.');
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1c7ed6.');
+
+export const ACCOUNTING_SYSTEMS = ['', 'quickbooks', 'xero'] as const;
+
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Enter an address like https://yourfirm.com.');
+
+/** The firm itself: stored on the firm row (name, logo, features…) plus banking and payment details. */
+export const firmSettingsSchema = z.strictObject({
+  name: z.string().trim().min(1, "Enter your firm's name.").max(120, 'Use at most 120 characters.'),
+  logo: z.string().max(300).nullable(),
+  website: websiteSchema,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code like USD.'),
+  timeZone: z.string().refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a time zone from the list.'),
+  accounting: z.enum(ACCOUNTING_SYSTEMS),
+  banking: z.strictObject({
+    bankName: text(120),
+    accountName: text(120),
+    accountNumber: text(40),
+    routingNumber: text(40),
+  }),
+  payments: z.strictObject({
+    acceptedMethods: z.array(z.enum(['cash', 'check', 'card', 'bank_transfer', 'other'])).max(5),
+    instructions: text(2000),
+  }),
+});
+export type FirmSettingsInput = z.infer<typeof firmSettingsSchema>;
+/** What GET returns: the editable fields plus the enabled features, which billing changes. */
+export type FirmSettings = FirmSettingsInput & { features: string[] };
+
+const warehouseChoice = z.strictObject({ warehouse: optionalId });
+
+/**
+ * Every settings group of spec section 3: its schema, its defaults, and who may change it.
+ * Groups of a gated module also need the module enabled.
+ */
+export const SETTINGS_GROUPS = {
+  invoiceWarehouseSettings: { schema: warehouseChoice, permission: P.INVOICE_SETTINGS, defaults: { warehouse: null } },
+  orderWarehouseSettings: { schema: warehouseChoice, permission: P.ORDER_SETTINGS, defaults: { warehouse: null } },
+  purchaseOrderWarehouseSettings: {
+    schema: warehouseChoice,
+    permission: P.PURCHASE_ORDER_SETTINGS,
+    defaults: { warehouse: null },
+  },
+  firmSettings: {
+    schema: firmSettingsSchema,
+    permission: P.MODIFY_FIRM_SETTINGS,
+    defaults: {
+      name: '',
+      logo: null,
+      website: '',
+      currency: 'USD',
+      timeZone: 'UTC',
+      accounting: '',
+      banking: { bankName: '', accountName: '', accountNumber: '', routingNumber: '' },
+      payments: { acceptedMethods: ['check', 'card', 'bank_transfer'], instructions: '' },
+    },
+  },
+  orderSettings: {
+    schema: z.strictObject({
+      prefix,
+      depositPercent: percent,
+      taxRateBps: basisPoints,
+      terms: text(4000),
+    }),
+    permission: P.ORDER_SETTINGS,
+    defaults: { prefix: 'SO-', depositPercent: 50, taxRateBps: 0, terms: '' },
+  },
+  invoiceSettings: {
+    schema: z.strictObject({ prefix, paymentTermsDays: days(365), footer: text(2000) }),
+    permission: P.INVOICE_SETTINGS,
+    defaults: { prefix: 'INV-', paymentTermsDays: 30, footer: '' },
+  },
+  proposalSettings: {
+    schema: z.strictObject({ prefix, depositPercent: percent, validDays: days(365), terms: text(4000) }),
+    permission: P.PROPOSAL_SETTINGS,
+    feature: 'proposals',
+    defaults: { prefix: 'PR-', depositPercent: 50, validDays: 30, terms: '' },
+  },
+  vendorSettings: {
+    schema: z.strictObject({ paymentTermsDays: days(365), leadTimeDays: days(365) }),
+    permission: P.VENDOR_SETTINGS,
+    defaults: { paymentTermsDays: 30, leadTimeDays: 14 },
+  },
+  companySettings: {
+    schema: z.strictObject({
+      paymentTermsDays: days(365),
+      creditLimitCents: z.coerce.number().int().min(0, 'Use 0 or more.').max(100_000_000_00),
+      priceLevels: labelList,
+    }),
+    permission: P.COMPANY_SETTINGS,
+    defaults: { paymentTermsDays: 30, creditLimitCents: 0, priceLevels: ['Retail', 'Trade', 'Wholesale'] },
+  },
+  customerSettings: {
+    schema: z.strictObject({ sources: labelList, consentByDefault: z.boolean() }),
+    permission: P.CUSTOMER_SETTINGS,
+    defaults: {
+      sources: ['Referral', 'Website', 'Showroom visit', 'Social media', 'Repeat customer'],
+      consentByDefault: false,
+    },
+  },
+  purchaseOrderSettings: {
+    schema: z.strictObject({ prefix, terms: text(4000), confirmOverReceipt: z.boolean() }),
+    permission: P.PURCHASE_ORDER_SETTINGS,
+    defaults: { prefix: 'PO-', terms: '', confirmOverReceipt: true },
+  },
+  quoteSettings: {
+    schema: z.strictObject({ prefix, validDays: days(365), terms: text(4000) }),
+    permission: P.QUOTE_SETTINGS,
+    feature: 'quotes',
+    defaults: { prefix: 'Q-', validDays: 30, terms: '' },
+  },
+  customerJobSettings: {
+    schema: z.strictObject({ prefix, statuses: labelList }),
+    permission: P.CUSTOMER_JOB_SETTINGS,
+    feature: 'project_management',
+    defaults: { prefix: 'JOB-', statuses: ['Planning', 'In progress', 'On hold', 'Complete'] },
+  },
+  leadSettings: {
+    schema: z.strictObject({ sources: labelList, lostReasons: labelList, webLeadAssignee: z.uuid().nullable() }),
+    permission: P.LEAD_SETTINGS,
+    feature: 'lead_management',
+    defaults: {
+      sources: ['Website', 'Referral', 'Showroom visit', 'Trade show', 'Social media'],
+      lostReasons: ['Price', 'Timing', 'Chose a competitor', 'No response'],
+      webLeadAssignee: null,
+    },
+  },
+  productSettings: {
+    schema: z.strictObject({
+      skuPrefix: prefix,
+      defaultUnit: text(20).min(1, 'Enter a unit.'),
+      reorderPoint: z.coerce.number().min(0),
+    }),
+    permission: P.PRODUCT_SETTINGS,
+    defaults: { skuPrefix: '', defaultUnit: 'each', reorderPoint: 0 },
+  },
+  kanbanSettings: {
+    schema: z.strictObject({ colors: z.record(z.string().max(60), color) }),
+    permission: P.VIEW_ALL_TASKS,
+    defaults: { colors: { unassigned: '#868e96', 'To Do': '#1c7ed6', 'In progress': '#f59f00', Done: '#2f9e44' } },
+  },
+} as const satisfies Record<
+  string,
+  { schema: z.ZodType; permission: PermissionCode; feature?: FeatureKey; defaults: Record<string, unknown> }
+>;
+
+export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
+export const SETTINGS_GROUP_NAMES = Object.keys(SETTINGS_GROUPS) as SettingsGroup[];
+export const settingsGroupSchema = z.enum(SETTINGS_GROUP_NAMES as [SettingsGroup, ...SettingsGroup[]], {
+  error: 'No such settings group.',
+});
+
+export type SettingsValues<G extends SettingsGroup> = z.infer<(typeof SETTINGS_GROUPS)[G]['schema']>;
+/** GET /api/v1/settings/: every group, stored values over defaults. */
+export type Settings = { [G in SettingsGroup]: G extends 'firmSettings' ? FirmSettings : SettingsValues<G> };
