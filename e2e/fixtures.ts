@@ -46,7 +46,14 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto('/');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/') && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await answered;
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }
 
 /** A toast of a kind (error, success, info) with a text. */

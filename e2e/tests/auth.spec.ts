@@ -1,4 +1,4 @@
-import { expect, ownerQuery, signIn, test, toast, waitForEmail } from '../fixtures';
+import { expect, ownerQuery, signIn, signOut, test, toast, waitForEmail } from '../fixtures';
 
 test('a wrong password shows the server’s message in a red toast', async ({ page }) => {
   await signIn(page, 'owner@demo.test', 'not-the-password');
@@ -72,13 +72,19 @@ test('reset the password by email, then sign in with the new one', async ({ page
   // The link worked once.
   await page.goto(link!);
   await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
+
+  // Put the demo password back for the journeys that follow.
+  const restored = await page.request.put('/api/v1/profile/password', {
+    data: { current_password: 'harbor-pine-2026', new_password: 'demo-password' },
+  });
+  expect(restored.status()).toBe(200);
 });
 
 test('signing out says Goodbye and ends the session', async ({ page }) => {
   await signIn(page, 'owner@cedar.test');
   await expect(page).toHaveURL(/\/u\/profile$/);
   await page.evaluate(() => window.sessionStorage.setItem('draft', 'x'));
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(toast(page, 'info', 'Goodbye')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => window.sessionStorage.length)).toBe(0);

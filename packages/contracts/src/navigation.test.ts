@@ -3,7 +3,9 @@ import { NAVIGATION, visibleNavigation } from './navigation';
 import { P } from './permissions';
 
 const names = (codes: number[], features: string[], isBuilt?: (href: string) => boolean) =>
-  visibleNavigation({ codes, features, isBuilt }).flatMap((g) => g.routes.map((r) => `${g.name}/${r.name}`));
+  visibleNavigation({ codes, features, isBuilt: isBuilt ?? (() => true) }).flatMap((g) =>
+    g.routes.map((r) => `${g.name}/${r.name}`),
+  );
 
 describe('the side-navigation table', () => {
   it('holds the entries of spec section 2 with their permission and feature', () => {

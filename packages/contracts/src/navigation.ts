@@ -94,6 +94,12 @@ export const NAVIGATION: readonly NavGroup[] = [
   },
 ];
 
+/**
+ * Navigation-table pages that exist in this build. An entry shows only when its page is here,
+ * the user holds its permission and the firm has its module. Each module adds its path as it lands.
+ */
+export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>([]);
+
 export type NavFilter = {
   codes: readonly number[];
   features: readonly string[];
@@ -102,7 +108,11 @@ export type NavFilter = {
 };
 
 /** The navigation a user sees: entries they may open, groups left with at least one entry. */
-export function visibleNavigation({ codes, features, isBuilt = () => true }: NavFilter): NavGroup[] {
+export function visibleNavigation({
+  codes,
+  features,
+  isBuilt = (href) => BUILT_NAV_HREFS.has(href),
+}: NavFilter): NavGroup[] {
   return NAVIGATION.map((group) => ({
     ...group,
     routes: group.routes.filter(

@@ -426,3 +426,11 @@ export const PERMISSION_GROUPS: ReadonlyArray<{ name: string; codes: readonly Pe
     ],
   },
 ];
+
+/**
+ * Whether someone holding `codes` may hand out `code` in a role: only codes they hold
+ * themselves (super admin holds all but developer); developer (1000) only from a developer.
+ */
+export function canGrant(codes: readonly number[], code: number): boolean {
+  return code === P.DEVELOPER ? codes.includes(P.DEVELOPER) : hasCode(codes, code);
+}

@@ -7,7 +7,9 @@ const harbor = FEATURE_KEYS.filter(isSellable);
 const cedar = ['quotes', 'proposals', 'project_management', 'materials', 'mechanic_leins'];
 
 const menu = (codes: readonly number[], features: readonly string[]) =>
-  Object.fromEntries(visibleNavigation({ codes, features }).map((g) => [g.name, g.routes.map((r) => r.name)]));
+  Object.fromEntries(
+    visibleNavigation({ codes, features, isBuilt: () => true }).map((g) => [g.name, g.routes.map((r) => r.name)]),
+  );
 
 describe('the navigation each demo role sees', () => {
   it('sales: orders, quotes, proposals, accounts, customers, leads', () => {

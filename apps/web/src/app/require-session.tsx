@@ -1,10 +1,17 @@
+import { P } from '@atelier/contracts';
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../features/auth/session';
+import { useCan } from '../lib/permissions';
 
-/** Pages for signed-in users: wait for the session restore, send visitors to sign in. */
+/**
+ * Pages for signed-in users: wait for the session restore, send visitors to sign in, and send
+ * the super admin of a firm that has not finished onboarding to /onboarding.
+ */
 export function RequireSession() {
-  const { status } = useSession();
+  const { status, profile } = useSession();
+  const { can } = useCan();
+  const { pathname } = useLocation();
   if (status === 'loading') {
     return (
       <Center py="xl">
@@ -12,6 +19,8 @@ export function RequireSession() {
       </Center>
     );
   }
-  if (status === 'signed-out') return <Navigate to="/" replace />;
+  if (!profile) return <Navigate to="/" replace />;
+  if (!profile.firm.onboarded && can(P.SUPER_ADMIN) && pathname !== '/onboarding')
+    return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }

@@ -2,33 +2,63 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
 
-/** Page modules load lazily, one chunk per route (spec section 7). */
+/** A route whose module loads on first visit (spec section 7: page modules load lazily). */
+function page(path: string | undefined, load: () => Promise<{ default: React.ComponentType }>): RouteObject {
+  const lazy = async () => ({ Component: (await load()).default });
+  return path === undefined ? { index: true, lazy } : { path, lazy };
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       {
-        index: true,
-        lazy: async () => ({ Component: (await import('../features/auth/pages/sign-in-page')).SignInPage }),
-      },
-      {
-        path: 'reset-password',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
-        }),
-      },
-      {
-        element: <RequireSession />,
+        errorElement: <RouteErrorPage />,
         children: [
+          page(undefined, () => import('../features/auth/pages/sign-in-page')),
+          page('register', () => import('../features/auth/pages/register-page')),
+          page('reset-password', () => import('../features/auth/pages/reset-password-page')),
+          page('terms-of-service', () => import('../features/legal/pages/terms-page')),
+          page('privacy-policy', () => import('../features/legal/pages/privacy-page')),
           {
-            path: 'u/profile',
-            lazy: async () => ({ Component: (await import('../features/profile/pages/profile-page')).ProfilePage }),
+            element: <RequireSession />,
+            children: [
+              page('onboarding', () => import('../features/onboarding/pages/onboarding-page')),
+              page('u/profile', () => import('../features/profile/pages/profile-page')),
+              page('u/profile/settings', () => import('../features/profile/pages/profile-settings-page')),
+              page('u/profile/notifications', () => import('../features/notifications/pages/notifications-page')),
+              page('u/profile/billing', () => import('../features/billing/pages/billing-page')),
+              page('u/profile/tutorial', () => import('../features/profile/pages/tutorial-page')),
+              {
+                path: 's',
+                lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),
+                children: [
+                  {
+                    path: 'firm',
+                    lazy: async () => ({
+                      Component: (await import('../features/settings/pages/firm-settings-layout')).default,
+                    }),
+                    children: [
+                      page(undefined, () => import('../features/settings/pages/firm-general-tab')),
+                      page('banking', () => import('../features/settings/pages/firm-banking-tab')),
+                      page('payments', () => import('../features/settings/pages/firm-payments-tab')),
+                    ],
+                  },
+                  page('manage', () => import('../features/organization/pages/manage-page')),
+                  page('organization', () => import('../features/organization/pages/organization-page')),
+                  page('warehouses', () => import('../features/warehouses/pages/warehouses-page')),
+                  page('warehouses/:id', () => import('../features/warehouses/pages/warehouse-page')),
+                ],
+              },
+            ],
           },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

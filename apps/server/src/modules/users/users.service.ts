@@ -1,4 +1,4 @@
-import { hasCode, P, permissionLabel } from '@atelier/contracts';
+import { canGrant, P, permissionLabel } from '@atelier/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
@@ -64,14 +64,6 @@ export async function createUser(db: Executor, actor: AuditActor, input: NewUser
     after: { kind: user.kind, email: user.email, firstName: user.firstName, lastName: user.lastName },
   });
   return user;
-}
-
-/**
- * Whether `actor` may hand out `code`: only codes they hold themselves (super admin holds all
- * but developer), and developer (1000) only from a developer.
- */
-export function canGrant(actorCodes: readonly number[], code: number): boolean {
-  return code === P.DEVELOPER ? actorCodes.includes(P.DEVELOPER) : hasCode(actorCodes, code);
 }
 
 export function assertCanGrant(actorCodes: readonly number[], codes: readonly number[], field = 'permissions'): void {

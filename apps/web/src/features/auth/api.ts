@@ -1,4 +1,4 @@
-import type { Profile, ResetPasswordConfirm, SignInBody } from '@atelier/contracts';
+import type { Profile, RegisterInput, ResetPasswordConfirm, SignInBody } from '@atelier/contracts';
 import { api } from '../../lib/api';
 
 export const authKeys = { profile: ['profile'] as const };
@@ -10,4 +10,12 @@ export const authApi = {
   requestReset: (email: string) => api<{ message: string }>('POST', '/auth/reset-password', { email }),
   checkReset: (token: string) => api<{ email: string }>('POST', '/auth/reset-password/check', { token }),
   confirmReset: (body: ResetPasswordConfirm) => api<{ message: string }>('POST', '/auth/reset-password/confirm', body),
+};
+
+export const registerApi = {
+  register: (body: RegisterInput) => api<Profile>('POST', '/auth/register', body),
+  checkInvitation: (token: string) =>
+    api<{ email: string; first_name: string; firm_name: string }>('POST', '/auth/invitation/check', { token }),
+  acceptInvitation: (body: { token: string; password: string }) =>
+    api<Profile>('POST', '/auth/invitation/accept', body),
 };

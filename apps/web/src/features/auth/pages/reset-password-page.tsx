@@ -1,30 +1,39 @@
-import { newPasswordSchema, resetPasswordConfirmSchema } from '@atelier/contracts';
+import { newPasswordSchema } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
-import { toastSuccess } from '../../../lib/toast';
-import { authApi } from '../api';
+import { toast, toastSuccess } from '../../../lib/toast';
+import { authApi, authKeys, registerApi } from '../api';
 
 const formSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords do not match.' });
 
-/** The emailed link lands here with the token in the fragment (#token=…), which never reaches a server log. */
-function tokenFromHash(hash: string): string {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+/**
+ * Emailed links land here with their token in the fragment (#token=… to reset a password,
+ * #invitation=… to join a firm), which never reaches a server log.
+ */
+function linkFromHash(hash: string): { kind: 'reset' | 'invitation'; token: string } {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const invitation = params.get('invitation');
+  return invitation ? { kind: 'invitation', token: invitation } : { kind: 'reset', token: params.get('token') ?? '' };
 }
 
-export function ResetPasswordPage() {
+export default function ResetPasswordPage() {
   const navigate = useNavigate();
-  const token = tokenFromHash(useLocation().hash);
+  const queryClient = useQueryClient();
+  const { kind, token } = linkFromHash(useLocation().hash);
   const check = useQuery({
-    queryKey: ['reset-token', token],
-    queryFn: () => authApi.checkReset(token),
+    queryKey: ['emailed-link', kind, token],
+    queryFn: async () =>
+      kind === 'invitation'
+        ? registerApi.checkInvitation(token)
+        : { ...(await authApi.checkReset(token)), first_name: '', firm_name: '' },
     enabled: token.length > 0,
     retry: false,
   });
@@ -32,26 +41,35 @@ export function ResetPasswordPage() {
 
   const submit = form.handleSubmit(async ({ password }) => {
     try {
-      const { message } = await authApi.confirmReset(resetPasswordConfirmSchema.parse({ token, password }));
-      toastSuccess(message);
-      navigate('/', { replace: true });
+      if (kind === 'invitation') {
+        const profile = await registerApi.acceptInvitation({ token, password });
+        queryClient.setQueryData(authKeys.profile, profile);
+        toast({ type: 'success', message: `Welcome ${profile.first_name}!` });
+        navigate('/u/profile', { replace: true });
+      } else {
+        const { message } = await authApi.confirmReset({ token, password });
+        toastSuccess(message);
+        navigate('/', { replace: true });
+      }
     } catch (error) {
       showSubmitError(error, form.setError);
     }
   });
 
   const invalid = !token || (check.error instanceof ApiError && check.error.status === 400);
+  const title =
+    kind === 'invitation' ? `Join ${check.data?.firm_name ?? 'your firm'} on Atelier` : 'Choose a new password';
   return (
     <Center py={48}>
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
         <Stack>
           <Title order={1} size="h2">
-            Choose a new password
+            {title}
           </Title>
           {invalid ? (
             <Alert color="red" title="This link cannot be used">
               <Text size="sm">
-                {check.error?.message ?? 'This reset link is incomplete. Ask for a new one.'}{' '}
+                {check.error?.message ?? 'This link is incomplete. Ask for a new one.'}{' '}
                 <Anchor component={Link} to="/">
                   Back to sign in
                 </Anchor>
@@ -65,7 +83,9 @@ export function ResetPasswordPage() {
             <form onSubmit={submit} noValidate>
               <Stack>
                 <Text size="sm" c="dimmed">
-                  For {check.data?.email}. Signing in everywhere else ends when you save.
+                  {kind === 'invitation'
+                    ? `Hello ${check.data?.first_name}. Choose a password for ${check.data?.email} to sign in.`
+                    : `For ${check.data?.email}. Signing in everywhere else ends when you save.`}
                 </Text>
                 <PasswordInput
                   label="New password"
@@ -82,7 +102,7 @@ export function ResetPasswordPage() {
                   error={form.formState.errors.confirm?.message}
                 />
                 <Button type="submit" loading={form.formState.isSubmitting}>
-                  Save the new password
+                  {kind === 'invitation' ? 'Set my password and sign in' : 'Save the new password'}
                 </Button>
               </Stack>
             </form>

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { showSubmitError } from '../../../lib/forms';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { useSession } from '../session';
 
-export function SignInPage() {
+export default function SignInPage() {
   const { status, signIn } = useSession();
   const [forgotOpen, forgot] = useDisclosure(false);
   const form = useForm({ resolver: zodResolver(signInBodySchema), defaultValues: { email: '', password: '' } });
@@ -58,6 +58,12 @@ export function SignInPage() {
                 Sign in
               </Button>
             </Group>
+            <Text size="sm" c="dimmed" ta="center">
+              New to Atelier?{' '}
+              <Anchor component={Link} to="/register">
+                Create an account for your firm
+              </Anchor>
+            </Text>
           </Stack>
         </form>
       </Paper>

@@ -1,6 +1,9 @@
-import { permissionLabel } from '@atelier/contracts';
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { DEFAULT_FIRM_NAME, permissionLabel } from '@atelier/contracts';
+import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { SETTINGS_PAGES, useNavigation } from '../../../app/shell/pages';
+import { formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/permissions';
 import { useProfile } from '../../auth/session';
 import { useMarkRead, useUnreadNotifications } from '../../notifications/api';
 
@@ -11,9 +14,14 @@ function UnreadNotifications() {
   const items = unread.data ?? [];
   return (
     <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="sm">
-        Unread notifications
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Unread notifications
+        </Title>
+        <Anchor component={Link} to="/u/profile/notifications" size="sm">
+          All notifications
+        </Anchor>
+      </Group>
       {unread.isPending ? (
         <Text c="dimmed">Loading…</Text>
       ) : unread.isError ? (
@@ -37,7 +45,7 @@ function UnreadNotifications() {
             >
               <Text size="sm">{n.message}</Text>
               <Text size="xs" c="dimmed">
-                {new Date(n.createdAt).toLocaleString()}
+                {formatDateTime(n.createdAt)}
               </Text>
             </UnstyledButton>
           ))}
@@ -47,11 +55,41 @@ function UnreadNotifications() {
   );
 }
 
-export function ProfilePage() {
+/** Links to everything this user may open: their modules, settings pages and own pages. */
+function QuickLinks() {
+  const groups = useNavigation();
+  const { canAny } = useCan();
+  const links = [
+    ...groups.flatMap((g) => g.routes.map((r) => ({ label: r.name, href: r.href }))),
+    ...SETTINGS_PAGES.filter((p) => canAny(p.codes)).map((p) => ({
+      label: `Settings: ${p.label.toLowerCase()}`,
+      href: p.href,
+    })),
+    { label: 'Billing and modules', href: '/u/profile/billing' },
+    { label: 'Getting started', href: '/u/profile/tutorial' },
+    { label: 'My settings', href: '/u/profile/settings' },
+  ];
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        Quick links
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6}>
+        {links.map((l) => (
+          <Anchor key={l.href} component={Link} to={l.href} size="sm">
+            {l.label}
+          </Anchor>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
   const profile = useProfile();
   const name = `${profile.first_name} ${profile.last_name}`.trim();
   return (
-    <Stack maw={960} mx="auto" gap="lg">
+    <Stack maw={1040} mx="auto" gap="lg">
       <Group gap="md" wrap="nowrap">
         <Avatar src={profile.image} name={name} color="initials" size="lg" />
         <div style={{ minWidth: 0 }}>
@@ -59,36 +97,37 @@ export function ProfilePage() {
             {name}
           </Title>
           <Text c="dimmed" truncate>
-            {profile.email} · {profile.firm.name || 'Your Firm'}
+            {profile.email} · {profile.firm.name || DEFAULT_FIRM_NAME}
           </Text>
         </div>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="sm">
-            Your roles
-          </Title>
-          {profile.permissions.length === 0 ? (
-            <Text c="dimmed">You have no roles yet. Ask an administrator of your firm to give you one.</Text>
-          ) : (
-            <Stack gap="sm">
-              {profile.permissions.map((role) => (
-                <div key={role._id}>
-                  <Text fw={600}>{role.name}</Text>
-                  <Group gap={6} mt={4}>
-                    {role.permissions.map((code) => (
-                      <Badge key={code} variant="light" size="sm" title={`Permission ${code}`}>
-                        {permissionLabel(code)}
-                      </Badge>
-                    ))}
-                  </Group>
-                </div>
-              ))}
-            </Stack>
-          )}
-        </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <UnreadNotifications />
+        <QuickLinks />
       </SimpleGrid>
+      <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          Your roles
+        </Title>
+        {profile.permissions.length === 0 ? (
+          <Text c="dimmed">You have no roles yet. Ask an administrator of your firm to give you one.</Text>
+        ) : (
+          <Stack gap="sm">
+            {profile.permissions.map((role) => (
+              <div key={role._id}>
+                <Text fw={600}>{role.name}</Text>
+                <Group gap={6} mt={4}>
+                  {role.permissions.map((code) => (
+                    <Badge key={code} variant="light" size="sm" tt="none" title={`Permission ${code}`}>
+                      {permissionLabel(code)}
+                    </Badge>
+                  ))}
+                </Group>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </Card>
     </Stack>
   );
 }

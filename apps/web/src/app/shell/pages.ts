@@ -1,0 +1,31 @@
+import { type NavGroup, P, SETTINGS_CODES, visibleNavigation } from '@atelier/contracts';
+import { useSession } from '../../features/auth/session';
+import { useCan } from '../../lib/permissions';
+
+export function useNavigation(): NavGroup[] {
+  const { profile } = useSession();
+  if (!profile) return [];
+  return visibleNavigation({
+    codes: profile.permissions.flatMap((r) => r.permissions),
+    features: profile.firm.features,
+  });
+}
+
+/** The firm settings pages (/s/…) and who may open them; the server enforces the same codes. */
+export const SETTINGS_PAGES = [
+  { label: 'Firm', href: '/s/firm', codes: [P.MODIFY_FIRM_SETTINGS] },
+  { label: 'People and roles', href: '/s/manage', codes: [P.VIEW_PERMISSIONS] },
+  { label: 'Roles and departments', href: '/s/organization', codes: [P.MODIFY_ROLES, P.MODIFY_DEPARTMENTS] },
+  { label: 'Warehouses', href: '/s/warehouses', codes: [P.MODIFY_WAREHOUSES] },
+] as const;
+
+/**
+ * The profile menu's firm Settings entry: shown for any settings-modify code (spec section 6)
+ * and for the codes of the settings pages built so far, linking to the first page the user may open.
+ */
+export function useSettingsEntry(): string | null {
+  const { canAny } = useCan();
+  const pages = SETTINGS_PAGES.filter((p) => canAny(p.codes));
+  if (pages.length === 0 || !canAny([...SETTINGS_CODES, ...SETTINGS_PAGES.flatMap((p) => p.codes)])) return null;
+  return pages[0]!.href;
+}

@@ -1,0 +1,40 @@
+import { P } from '@atelier/contracts';
+import { Loader, Tabs, Text } from '@mantine/core';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/permissions';
+import { useFirmSettings } from '../firm-settings';
+
+const TABS = [
+  { value: '/s/firm', label: 'Settings' },
+  { value: '/s/firm/banking', label: 'Banking' },
+  { value: '/s/firm/payments', label: 'Payments' },
+];
+
+/** /s/firm with routed tabs: each tab is its own address. */
+export default function FirmSettingsLayout() {
+  const { can } = useCan();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const firm = useFirmSettings();
+  if (!can(P.MODIFY_FIRM_SETTINGS)) return <NoAccess />;
+  return (
+    <>
+      <PageHeader
+        title="Firm settings"
+        description="How your firm appears on documents, in emails and in your store."
+      />
+      <Tabs value={pathname.replace(/\/$/, '')} onChange={(value) => value && navigate(value)} mb="lg">
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {firm.isPending ? <Loader /> : firm.error ? <Text c="red">{firm.error.message}</Text> : <Outlet />}
+    </>
+  );
+}

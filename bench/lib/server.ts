@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@atelier/server/app';
+import { loadConfig } from '@atelier/server/config';
+import { connectDatabase } from '@atelier/server/db/client';
+import { startEmbeddedPostgres } from '@atelier/server/db/embedded';
+import { runMigrations, withMigrationLock } from '@atelier/server/db/migrate';
+import { DEMO_SEEDS } from '@atelier/server/seed/demo';
+import { runSeeds } from '@atelier/server/seed/registry';
+
+export const POOL = 10;
+
+/** The real app with demo data on a fresh embedded database, listening on a free port. */
+export async function startBenchServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  const embedded = await startEmbeddedPostgres(dataDir, () => {});
+  const database = connectDatabase(embedded.url, POOL);
+  await withMigrationLock(embedded.url, async (owner) => {
+    await runMigrations(owner, path.resolve(import.meta.dirname, '../../apps/server/drizzle'));
+    await runSeeds(owner, database.db, DEMO_SEEDS, () => {});
+  });
+  const config = loadConfig({
+    DATABASE_URL: embedded.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    WEB_DIST: path.resolve(import.meta.dirname, '../../apps/web/dist'),
+  });
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  async function signIn(email = 'owner@demo.test'): Promise<string> {
+    const response = await fetch(`${address}/api/v1/auth/`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'demo-password' }),
+    });
+    return response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  }
+
+  return {
+    app,
+    address,
+    url: embedded.url,
+    signIn,
+    stop: async () => {
+      await app.close();
+      await database.close();
+      await embedded.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
