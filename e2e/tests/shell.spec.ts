@@ -6,7 +6,7 @@ const DEMO = ['owner@demo.test', 'sales@demo.test', 'warehouse@demo.test', 'acco
 // What each demo user's server must refuse and allow (status by user, in DEMO's order).
 const CALLS: { method: 'GET' | 'PUT'; url: string; body?: unknown; status: number[] }[] = [
   { method: 'GET', url: '/api/v1/warehouses', status: [200, 403, 200, 403] },
-  { method: 'GET', url: '/api/v1/roles', status: [200, 403, 403, 403] },
+  { method: 'GET', url: '/api/v1/departments', status: [200, 403, 403, 403] },
   { method: 'GET', url: '/api/v1/staff', status: [200, 403, 403, 403] },
   { method: 'GET', url: '/api/v1/logs', status: [200, 403, 403, 403] },
   {

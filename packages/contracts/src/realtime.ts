@@ -1,5 +1,7 @@
 /** Upload progress (spec section 3), sent over /api/v1/websocket/ as `{ type: 'progress', progress }`. */
 export type Progress = {
+  /** Which upload this is about (the client's `upload` id); absent when none runs. */
+  id?: string;
   current: number;
   total: number;
   label: string;

@@ -24,6 +24,9 @@ export function connectDatabase(url: string, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // When every connection is busy, a request waits this long and then fails with 500
+    // instead of hanging forever.
+    connectionTimeoutMillis: 10_000,
     application_name: 'atelier',
     // Set at connection start-up: there is no moment at which a pooled connection is the owner.
     options: `-c role=${APP_ROLE}`,

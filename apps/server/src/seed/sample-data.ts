@@ -1,3 +1,4 @@
+import { canGrant } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { createRole } from '../modules/users/users.service';
@@ -22,8 +23,11 @@ export const SAMPLE_DATA: SampleData[] = [
         (await db.select({ name: sql<string>`lower(${roles.name})` }).from(roles)).map((r) => r.name),
       );
       for (const role of [DEMO_ROLES.sales, DEMO_ROLES.warehouse, DEMO_ROLES.accounting]) {
-        if (!taken.has(role.name.toLowerCase()))
+        // Only roles the person finishing onboarding could have made by hand.
+        const grantable = role.codes.every((code) => canGrant(actor.codes, code));
+        if (grantable && !taken.has(role.name.toLowerCase())) {
           await createRole(db, actor, { name: role.name, codes: [...role.codes] });
+        }
       }
       await db
         .insert(departments)

@@ -30,6 +30,8 @@ export function useUploadProgress(): Progress {
 let socket: WebSocket | null = null;
 let timers: number[] = [];
 let active = 0;
+/** The upload the bar shows; reports about any other (an earlier one, say) are ignored. */
+let current = '';
 
 function stopTimers() {
   for (const t of timers) window.clearInterval(t);
@@ -61,6 +63,7 @@ function open() {
     const message = JSON.parse(String(event.data)) as SocketMessage;
     if (message.type !== 'progress') return;
     const p = message.progress;
+    if (p.id !== current) return;
     if (p.total > 0 && p.current >= p.total) {
       set(p);
       close();
@@ -78,13 +81,14 @@ function open() {
   };
 }
 
-/** Runs an upload while the progress socket reports on it. */
-export async function withProgress<T>(label: string, size: number, work: () => Promise<T>): Promise<T> {
+/** Runs an upload while the progress socket reports on it; `work` gets the id to send with it. */
+export async function withProgress<T>(label: string, size: number, work: (uploadId: string) => Promise<T>): Promise<T> {
   active++;
-  set({ current: 0, total: size, label, stages: [], stage: 0 });
+  current = crypto.randomUUID();
+  set({ id: current, current: 0, total: size, label, stages: [], stage: 0 });
   open();
   try {
-    return await work();
+    return await work(current);
   } finally {
     active--;
     if (active === 0) {

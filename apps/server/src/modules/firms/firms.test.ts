@@ -65,6 +65,15 @@ describe('registration and onboarding', () => {
     const departments = (await call(t.app, { method: 'GET', url: '/api/v1/departments', cookie })).json();
     expect(departments.map((d: { name: string }) => d.name)).toEqual(['Design', 'Installation', 'Office']);
     expect((await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie })).json().firm.onboarded).toBe(true);
+
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/onboarding/complete',
+      cookie,
+      body: { sampleData: true },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('Your firm has already finished onboarding.');
   });
 
   it('refuses an address that already has a staff account, with a field message', async () => {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
+import { conflict } from '../../platform/http/errors';
 import { SAMPLE_DATA } from '../../seed/sample-data';
 import { users } from '../users/users.table';
 import { warehouses } from '../warehouses/warehouses.table';
@@ -34,11 +35,14 @@ export async function getOnboarding(db: Executor, firmId: string): Promise<Onboa
 
 /** POST /onboarding/complete: optionally loads sample data, then stops sending people to onboarding. */
 export async function completeOnboarding(db: Executor, actor: Actor, sampleData: boolean): Promise<Onboarding> {
-  if (sampleData) for (const step of SAMPLE_DATA) await step.load(db, actor);
-  await db
+  // First, so a second click (or a second tab) finds it done instead of loading samples twice.
+  const done = await db
     .update(firms)
     .set({ onboardedAt: sql`now()` })
-    .where(and(eq(firms.id, actor.firmId), isNull(firms.onboardedAt)));
+    .where(and(eq(firms.id, actor.firmId), isNull(firms.onboardedAt)))
+    .returning({ id: firms.id });
+  if (done.length === 0) throw conflict('Your firm has already finished onboarding.');
+  if (sampleData) for (const step of SAMPLE_DATA) await step.load(db, actor);
   await recordAudit(db, actor, {
     entityType: 'firm',
     entityId: actor.firmId,

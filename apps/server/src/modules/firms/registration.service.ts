@@ -2,7 +2,7 @@ import { P, type Profile, type RegisterInput } from '@atelier/contracts';
 import type { Tx } from '../../db/client';
 import { createSession } from '../../platform/auth/sessions';
 import { countAttemptFromAddress } from '../../platform/auth/throttle';
-import { HttpError } from '../../platform/http/errors';
+import { conflictOnDuplicate } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
 import { getProfile } from '../profile/profile.service';
 import { createRole, createUser } from '../users/users.service';
@@ -35,13 +35,9 @@ export async function register(
     lastName: input.last_name,
     password: input.password,
     roleIds: [admin.id],
-  }).catch((error) => {
-    if ((error as { status?: number }).status === 409) {
-      const message = 'An account with this email already exists. Sign in, or reset your password.';
-      throw new HttpError(409, 'conflict', message, { email: message });
-    }
-    throw error;
-  });
+  }).catch((error) =>
+    conflictOnDuplicate(error, 'An account with this email already exists. Sign in, or reset your password.', 'email'),
+  );
   const scope = { firmId: firm.id, userId: user.id };
   const token = await createSession(tx, scope, deps.config.session.maxAgeSeconds, meta);
   return { token, profile: await getProfile(tx, { ...scope, impersonatorId: null }) };

@@ -18,7 +18,7 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { queueEmail } from '../../platform/email/outbox.service';
 import { invitationEmail } from '../../platform/email/templates';
 import type { Actor } from '../../platform/http/access';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, conflictOnDuplicate, notFound } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
 import { notify } from '../../platform/notifications/notifications.service';
 import { firms } from '../firms/firms.table';
@@ -83,23 +83,14 @@ export async function inviteStaff(
   input: z.output<typeof invitationInputSchema>,
 ): Promise<StaffMember> {
   const roles = await findRoles(db, input.roles);
-  assertCanGrant(
-    actor.codes,
-    roles.flatMap((r) => r.codes),
-    'roles',
-  );
+  assertCanGrant(actor.codes, { added: roles.flatMap((r) => r.codes) }, 'roles');
   const user = await createUser(db, actor, {
     kind: 'staff',
     email: input.email,
     firstName: input.first_name,
     lastName: input.last_name,
     roleIds: roles.map((r) => r.id),
-  }).catch((error) => {
-    if ((error as { status?: number }).status === 409) {
-      throw conflict(`${input.email} already has an Atelier account.`);
-    }
-    throw error;
-  });
+  }).catch((error) => conflictOnDuplicate(error, `${input.email} already has an Atelier account.`, 'email'));
   await sendInvitation(db, actor, deps, { id: user.id, email: user.email!, firstName: user.firstName });
   await recordAudit(db, actor, {
     entityType: 'user',
@@ -121,6 +112,12 @@ export async function resendInvitation(db: Executor, actor: Actor, deps: AppDeps
   if (!user) throw notFound('This staff member does not exist.');
   if (user.passwordHash) throw conflict(`${user.firstName} has already accepted the invitation.`);
   await sendInvitation(db, actor, deps, { id: user.id, email: user.email!, firstName: user.firstName });
+  await recordAudit(db, actor, {
+    entityType: 'user',
+    entityId: user.id,
+    action: 'resend-invitation',
+    after: { email: user.email },
+  });
 }
 
 export async function checkInvitation(tx: Tx, token: string) {

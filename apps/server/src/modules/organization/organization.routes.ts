@@ -1,6 +1,7 @@
 import { departmentInputSchema, P, roleInputSchema, staffRolesSchema } from '@atelier/contracts';
 import { z } from 'zod';
-import { permission } from '../../platform/http/access';
+import { permission, SIGNED_IN } from '../../platform/http/access';
+import { forbidden } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
 import { defineRoute } from '../../platform/http/routes';
 import {
@@ -17,7 +18,16 @@ import {
 } from './organization.service';
 
 export const organizationRoutes = [
-  defineRoute({ method: 'GET', url: '/roles', access: permission(P.MODIFY_ROLES), handler: ({ db }) => listRoles(db) }),
+  // Readable by all staff: whoever assigns roles (168) or invites people (51) picks from them.
+  defineRoute({
+    method: 'GET',
+    url: '/roles',
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => {
+      if (actor.kind !== 'staff') throw forbidden();
+      return listRoles(db);
+    },
+  }),
   defineRoute({
     method: 'POST',
     url: '/roles',

@@ -5,18 +5,12 @@ import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole, lockFirm } from '../users/users.service';
+import { assertVersion, badRequest, conflict, conflictOnDuplicate, notFound } from '../../platform/http/errors';
+import { lockFirm } from '../firms/firms.service';
+import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users/users.service';
 import { departments, roles, userRoles, users } from '../users/users.table';
 
 const activeUser = and(eq(users.active, true), isNull(users.deletedAt));
-
-function uniqueName(error: unknown, what: string, name: string): never {
-  if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
-    throw conflict(`A ${what} named "${name}" already exists.`);
-  }
-  throw error;
-}
 
 // ---- Roles (72 modify, 73 delete) ----
 
@@ -41,9 +35,9 @@ async function findRole(db: Executor, id: string) {
 }
 
 export async function addRole(db: Executor, actor: Actor, input: RoleInput): Promise<Role> {
-  assertCanGrant(actor.codes, input.permissions);
+  assertCanGrant(actor.codes, { added: input.permissions });
   const role = await createRole(db, actor, { name: input.name, codes: input.permissions }).catch((e) =>
-    uniqueName(e, 'role', input.name),
+    conflictOnDuplicate(e, `A role named "${input.name}" already exists.`, 'name'),
   );
   return { _id: role.id, name: role.name, permissions: role.codes, users: 0, version: role.version };
 }
@@ -52,19 +46,17 @@ export async function addRole(db: Executor, actor: Actor, input: RoleInput): Pro
 export async function updateRole(db: Executor, actor: Actor, id: string, input: RoleInput & { version?: number }) {
   const firm = await lockFirm(db, actor.firmId);
   const before = await findRole(db, id);
-  if (input.version !== undefined && input.version !== before.version) {
-    throw conflict('Someone else changed this role since you opened it. Reload it and try again.');
-  }
-  assertCanGrant(
-    actor.codes,
-    input.permissions.filter((code) => !before.codes.includes(code)),
-  );
+  assertVersion(before.version, input.version, 'role');
+  assertCanGrant(actor.codes, {
+    added: input.permissions.filter((code) => !before.codes.includes(code)),
+    removed: before.codes.filter((code) => !input.permissions.includes(code)),
+  });
   const codes = [...new Set(input.permissions)].sort((a, b) => a - b);
   await db
     .update(roles)
     .set({ name: input.name, codes, version: sql`${roles.version} + 1`, updatedAt: sql`now()` })
     .where(eq(roles.id, id))
-    .catch((e) => uniqueName(e, 'role', input.name));
+    .catch((e) => conflictOnDuplicate(e, `A role named "${input.name}" already exists.`, 'name'));
   await assertFirmKeepsSuperAdmin(db, firm.name);
   await recordAudit(db, actor, {
     entityType: 'role',
@@ -77,6 +69,8 @@ export async function updateRole(db: Executor, actor: Actor, id: string, input: 
 }
 
 export async function deleteRole(db: Executor, actor: Actor, id: string): Promise<void> {
+  // Under the firm lock, so no one is given this role between the count and the delete.
+  await lockFirm(db, actor.firmId);
   const role = await findRole(db, id);
   const [used] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -115,7 +109,7 @@ export async function addDepartment(db: Executor, actor: Actor, name: string): P
     .insert(departments)
     .values({ firmId: actor.firmId, name })
     .returning()
-    .catch((e) => uniqueName(e, 'department', name));
+    .catch((e) => conflictOnDuplicate(e, `A department named "${name}" already exists.`, 'name'));
   await recordAudit(db, actor, { entityType: 'department', entityId: row!.id, action: 'create', after: { name } });
   return { _id: row!.id, name: row!.name, users: 0 };
 }
@@ -127,7 +121,7 @@ export async function renameDepartment(db: Executor, actor: Actor, id: string, n
     .update(departments)
     .set({ name, version: sql`${departments.version} + 1`, updatedAt: sql`now()` })
     .where(eq(departments.id, id))
-    .catch((e) => uniqueName(e, 'department', name));
+    .catch((e) => conflictOnDuplicate(e, `A department named "${name}" already exists.`, 'name'));
   await recordAudit(db, actor, {
     entityType: 'department',
     entityId: id,
@@ -203,11 +197,19 @@ export async function setStaffRoles(
     : [];
   if (!user) throw notFound('This staff member does not exist.');
   const wanted = await findRoles(db, roleIds);
-  const current = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
-  const had = new Set(current.map((r) => r.roleId));
+  const current = await db
+    .select({ id: roles.id, codes: roles.codes })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  const had = new Set(current.map((r) => r.id));
+  const keeps = new Set(wanted.map((r) => r.id));
   assertCanGrant(
     actor.codes,
-    wanted.filter((r) => !had.has(r.id)).flatMap((r) => r.codes),
+    {
+      added: wanted.filter((r) => !had.has(r.id)).flatMap((r) => r.codes),
+      removed: current.filter((r) => !keeps.has(r.id)).flatMap((r) => r.codes),
+    },
     'roles',
   );
   await db.delete(userRoles).where(eq(userRoles.userId, userId));

@@ -214,3 +214,52 @@ describe('staff and their roles', () => {
     expect(errorOf(response).fields).toEqual({ roles: 'Choose roles from the list.' });
   });
 });
+
+describe('taking permissions away, and who counts as a super admin', () => {
+  it('needs the same right as giving: nobody can remove codes they do not hold', async () => {
+    const id = await roleId('Accounting');
+    const response = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/roles/${id}`,
+      cookie: manager,
+      body: { name: 'Accounting', permissions: [P.MODIFY_INVOICES] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).message).toMatch(/^You cannot take away permissions you do not hold: /);
+    const ada = await staffId('accounting@demo.test');
+    const stripped = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/staff/${ada}/roles`,
+      cookie: manager,
+      body: { roles: [] },
+    });
+    expect(stripped.statusCode).toBe(403);
+  });
+
+  it('does not count someone who never accepted an invitation as the firm’s super admin', async () => {
+    const cedar = await signIn(t.app, 'owner@cedar.test');
+    const cedarRoles = (await call(t.app, { method: 'GET', url: '/api/v1/roles', cookie: cedar })).json();
+    const admin = cedarRoles.find((r: { name: string }) => r.name === 'Super admin')._id;
+    const invited = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/invitations',
+      cookie: cedar,
+      body: { email: 'typo@cedar.tset', first_name: 'Ty', roles: [admin] },
+    });
+    expect(invited.statusCode).toBe(201);
+    const me = (await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie: cedar })).json();
+    const leave = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/staff/${me._id}/roles`,
+      cookie: cedar,
+      body: { roles: [] },
+    });
+    expect(leave.statusCode).toBe(409);
+    expect((await call(t.app, { method: 'DELETE', url: '/api/v1/profile', cookie: cedar })).statusCode).toBe(409);
+  });
+
+  it('lets every staff member read the roles (to assign or invite), but not customers', async () => {
+    const sales = await signIn(t.app, 'sales@demo.test');
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/roles', cookie: sales })).statusCode).toBe(200);
+  });
+});

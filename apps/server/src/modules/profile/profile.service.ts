@@ -1,22 +1,16 @@
-import {
-  type ChangePassword,
-  hasCode,
-  P,
-  type Profile,
-  type ProfileRole,
-  type ProfileUpdate,
-} from '@atelier/contracts';
+import type { ChangePassword, Profile, ProfileRole, ProfileUpdate } from '@atelier/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
-import { fileExists, fileUrlId } from '../../platform/files/files.service';
+import { assertOwnFileUrl } from '../../platform/files/files.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { lockFirm } from '../firms/firms.service';
 import { firms } from '../firms/firms.table';
-import { lockFirm, superAdminCount } from '../users/users.service';
+import { superAdminCount } from '../users/users.service';
 import { roles, userRoles, users } from '../users/users.table';
 
 type ProfileActor = Pick<Actor, 'firmId' | 'userId' | 'impersonatorId'>;
@@ -84,11 +78,7 @@ const COLUMNS = {
 export async function updateProfile(db: Executor, actor: Actor, patch: ProfileUpdate): Promise<Profile> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof ProfileUpdate, unknown][];
   if (entries.length === 0) return getProfile(db, actor);
-  if (patch.image?.startsWith('/api/')) {
-    const id = fileUrlId(patch.image);
-    if (!id || !(await fileExists(db, id)))
-      throw badRequest('Upload the photo again.', { image: 'Upload the photo again.' });
-  }
+  if (patch.image?.startsWith('/api/')) await assertOwnFileUrl(db, patch.image, 'image', 'Upload the photo again.');
   const set = Object.fromEntries(entries.map(([key, value]) => [COLUMNS[key], value]));
 
   const [before] = await db.select().from(users).where(eq(users.id, actor.userId)).for('update');
@@ -146,11 +136,6 @@ export async function deleteAccount(db: Executor, actor: Actor): Promise<void> {
   refuseWhileImpersonating(actor, 'delete the account');
   // Lock the firm row: two super admins deleting themselves at once must not both succeed.
   const firm = await lockFirm(db, actor.firmId);
-  if (hasCode(actor.codes, P.SUPER_ADMIN) && (await superAdminCount(db, actor.userId)) === 0) {
-    throw conflict(
-      `You are the only super admin of ${firm.name || 'your firm'}. Make another user a super admin before deleting your account.`,
-    );
-  }
   const [before] = await db.select().from(users).where(eq(users.id, actor.userId));
   await db
     .update(users)
@@ -165,6 +150,12 @@ export async function deleteAccount(db: Executor, actor: Actor): Promise<void> {
     })
     .where(eq(users.id, actor.userId));
   await db.delete(userRoles).where(eq(userRoles.userId, actor.userId));
+  // Checked after the change, inside the transaction: refusing rolls all of it back.
+  if ((await superAdminCount(db)) === 0) {
+    throw conflict(
+      `You are the only super admin of ${firm.name || 'your firm'}. Make another user a super admin before deleting your account.`,
+    );
+  }
   await endUserSessions(db, actor.userId);
   await recordAudit(db, actor, {
     entityType: 'user',

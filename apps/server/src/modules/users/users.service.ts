@@ -1,10 +1,9 @@
 import { canGrant, P, permissionLabel } from '@atelier/contracts';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword } from '../../platform/auth/passwords';
 import { conflict, HttpError } from '../../platform/http/errors';
-import { firms } from '../firms/firms.table';
 import { roles, userRoles, users } from './users.table';
 
 export async function createRole(db: Executor, actor: AuditActor, input: { name: string; codes: number[] }) {
@@ -66,22 +65,35 @@ export async function createUser(db: Executor, actor: AuditActor, input: NewUser
   return user;
 }
 
-export function assertCanGrant(actorCodes: readonly number[], codes: readonly number[], field = 'permissions'): void {
-  const refused = [...new Set(codes)].filter((code) => !canGrant(actorCodes, code));
-  if (refused.length === 0) return;
-  const names = refused.map((code) => `${permissionLabel(code)} (${code})`).join(', ');
-  throw new HttpError(403, 'forbidden', `You cannot grant permissions you do not hold: ${names}.`, {
-    [field]: `You cannot grant: ${names}.`,
-  });
+/**
+ * Granting and taking away are the same right: a change to who holds which codes may only
+ * involve codes the actor holds themselves (see canGrant).
+ */
+export function assertCanGrant(
+  actorCodes: readonly number[],
+  change: { added: readonly number[]; removed?: readonly number[] },
+  field = 'permissions',
+): void {
+  const refuse = (codes: readonly number[]) => [...new Set(codes)].filter((code) => !canGrant(actorCodes, code));
+  const names = (codes: number[]) => codes.map((code) => `${permissionLabel(code)} (${code})`).join(', ');
+  const added = refuse(change.added);
+  if (added.length) {
+    throw new HttpError(403, 'forbidden', `You cannot grant permissions you do not hold: ${names(added)}.`, {
+      [field]: `You cannot grant: ${names(added)}.`,
+    });
+  }
+  const removed = refuse(change.removed ?? []);
+  if (removed.length) {
+    throw new HttpError(403, 'forbidden', `You cannot take away permissions you do not hold: ${names(removed)}.`, {
+      [field]: `You cannot take away: ${names(removed)}.`,
+    });
+  }
 }
 
-/** Serialises changes that could leave the firm without a super admin. */
-export async function lockFirm(db: Executor, firmId: string): Promise<{ name: string }> {
-  const [firm] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId)).for('update');
-  return firm ?? { name: '' };
-}
-
-/** Active staff who hold super admin (100) through any role, optionally leaving one user out. */
+/**
+ * Staff who hold super admin (100) through any role and can actually sign in: active, not
+ * deleted, and with a password (an invitation nobody accepted does not count).
+ */
 export async function superAdminCount(db: Executor, excludingUserId?: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(DISTINCT ${users.id})::int` })
@@ -94,6 +106,7 @@ export async function superAdminCount(db: Executor, excludingUserId?: string): P
         eq(users.kind, 'staff'),
         eq(users.active, true),
         isNull(users.deletedAt),
+        isNotNull(users.passwordHash),
         sql`${P.SUPER_ADMIN} = ANY(${roles.codes})`,
       ),
     );

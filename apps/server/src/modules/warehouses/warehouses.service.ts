@@ -3,7 +3,8 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { conflict, notFound } from '../../platform/http/errors';
+import { assertVersion, conflict, notFound } from '../../platform/http/errors';
+import { lockFirm } from '../firms/firms.service';
 import { warehouses } from './warehouses.table';
 
 type Row = typeof warehouses.$inferSelect;
@@ -28,13 +29,13 @@ export async function listWarehouses(db: Executor): Promise<Warehouse[]> {
   return rows.map(view);
 }
 
-async function findRow(db: Executor, id: string): Promise<Row> {
-  const [row] = isUuid(id)
-    ? await db
-        .select()
-        .from(warehouses)
-        .where(and(eq(warehouses.id, id), isNull(warehouses.archivedAt)))
-    : [];
+async function findRow(db: Executor, id: string, lock = false): Promise<Row> {
+  if (!isUuid(id)) throw notFound('This warehouse does not exist.');
+  const query = db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.id, id), isNull(warehouses.archivedAt)));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw notFound('This warehouse does not exist.');
   return row;
 }
@@ -56,6 +57,7 @@ async function clearDefault(db: Executor, firmId: string, except?: string) {
 }
 
 export async function createWarehouse(db: Executor, actor: AuditActor, input: WarehouseInput): Promise<Warehouse> {
+  await lockFirm(db, actor.firmId);
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(warehouses)
@@ -77,10 +79,9 @@ export async function updateWarehouse(
   id: string,
   input: WarehouseInput & { version?: number },
 ): Promise<Warehouse> {
-  const before = await findRow(db, id);
-  if (input.version !== undefined && input.version !== before.version) {
-    throw conflict('Someone else changed this warehouse since you opened it. Reload it to see their changes.');
-  }
+  if (input.isDefault) await lockFirm(db, actor.firmId);
+  const before = await findRow(db, id, true);
+  assertVersion(before.version, input.version, 'warehouse');
   if (before.isDefault && !input.isDefault) {
     throw conflict('A firm needs a default warehouse. Make another warehouse the default instead.');
   }

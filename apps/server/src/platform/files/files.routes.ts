@@ -19,9 +19,14 @@ export const fileRoutes = [
     url: '/files',
     access: SIGNED_IN,
     status: 201,
-    query: z.object({ name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.') }),
-    handler: ({ db, actor, deps, query, req }) =>
-      uploadImage(db, actor, deps, {
+    stream: true,
+    query: z.object({
+      name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
+      upload: z.string().max(64).default(''),
+    }),
+    handler: ({ scoped, actor, deps, query, req }) =>
+      uploadImage(scoped, actor, deps, {
+        uploadId: query.upload,
         name: safeFileName(query.name),
         contentType: (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
         declaredSize: Number(req.headers['content-length']) || null,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, type StoredFile } from '@atelier/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
@@ -39,14 +39,21 @@ const view = (row: typeof files.$inferSelect): StoredFile => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export type UploadInput = { name: string; contentType: string; declaredSize: number | null; body: Readable };
+export type UploadInput = {
+  /** The client's id for this upload, echoed in progress reports. */
+  uploadId: string;
+  name: string;
+  contentType: string;
+  declaredSize: number | null;
+  body: Readable;
+};
 
 /**
  * Stores an uploaded image under a generated name after checking its size and that its
  * content is the image type it claims to be, reporting progress to the uploader's sockets.
  */
 export async function uploadImage(
-  db: Executor,
+  scoped: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>,
   actor: Actor,
   deps: { storage: LocalFileStorage; progress: ProgressHub },
   input: UploadInput,
@@ -60,45 +67,66 @@ export async function uploadImage(
   const id = newId();
   const key = `${actor.firmId}/${id}`;
   const total = input.declaredSize ?? 0;
-  const stages = [
-    { label: 'Uploading', count: total },
-    { label: 'Checking', count: 1 },
-  ];
-  const label = `Uploading ${input.name}`;
-  let head = Buffer.alloc(0);
-  const size = await deps.storage.write(key, input.body, (bytes, chunk) => {
-    if (bytes > MAX_IMAGE_BYTES) throw new HttpError(413, 'too_large', 'Images can be at most 5 MB.');
-    if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
-    if (total > 0 && bytes < total)
-      void deps.progress.publish(actor.userId, { current: bytes, total, label, stages, stage: 0 });
-  });
-  const sniffed = sniffImageType(head);
-  if (sniffed !== input.contentType) {
-    deps.storage.remove(key);
-    throw badRequest(`This file is not a ${input.contentType.replace('image/', '').toUpperCase()} image.`, {
-      file: 'The file content does not match its type.',
+  const report = (current: number, stage: number, of = total) =>
+    deps.progress
+      .publish(actor.userId, {
+        id: input.uploadId,
+        current,
+        total: of,
+        label: `Uploading ${input.name}`,
+        stages: [
+          { label: 'Uploading', count: of },
+          { label: 'Checking', count: 1 },
+        ],
+        stage,
+      })
+      // Progress is a courtesy: never let reporting it break or crash the upload.
+      .catch(() => undefined);
+  try {
+    let head = Buffer.alloc(0);
+    // Streamed to storage outside any transaction: a slow client holds no database connection.
+    const size = await deps.storage.write(key, input.body, (bytes, chunk) => {
+      if (bytes > MAX_IMAGE_BYTES) throw new HttpError(413, 'too_large', 'Images can be at most 5 MB.');
+      if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+      if (total > 0 && bytes < total) void report(bytes, 0);
     });
+    const sniffed = sniffImageType(head);
+    if (sniffed !== input.contentType) {
+      deps.storage.remove(key);
+      throw badRequest(`This file is not a ${input.contentType.replace('image/', '').toUpperCase()} image.`, {
+        file: 'The file content does not match its type.',
+      });
+    }
+    const row = await scoped(async (tx) => {
+      const [inserted] = await tx
+        .insert(files)
+        .values({
+          id,
+          firmId: actor.firmId,
+          name: input.name,
+          contentType: sniffed,
+          size,
+          storageKey: key,
+          uploadedBy: actor.userId,
+        })
+        .returning();
+      await recordAudit(tx, actor, {
+        entityType: 'file',
+        entityId: id,
+        action: 'create',
+        after: { name: input.name, size },
+      });
+      return inserted!;
+    }).catch((error) => {
+      deps.storage.remove(key);
+      throw error;
+    });
+    await report(size, 1, Math.max(size, 1));
+    return view(row);
+  } catch (error) {
+    await report(0, 0, 0); // clears this upload's progress
+    throw error;
   }
-  const [row] = await db
-    .insert(files)
-    .values({
-      id,
-      firmId: actor.firmId,
-      name: input.name,
-      contentType: sniffed,
-      size,
-      storageKey: key,
-      uploadedBy: actor.userId,
-    })
-    .returning();
-  await recordAudit(db, actor, {
-    entityType: 'file',
-    entityId: id,
-    action: 'create',
-    after: { name: input.name, size },
-  });
-  await deps.progress.publish(actor.userId, { current: size, total: Math.max(size, 1), label, stages, stage: 1 });
-  return view(row!);
 }
 
 /** A file of the actor's firm, for download; another firm's id answers 404 like a missing one. */
@@ -118,12 +146,14 @@ export function safeFileName(name: string): string {
   return cleaned.slice(0, 200) || 'file';
 }
 
-export const fileExists = async (db: Executor, id: string) =>
-  Boolean(
-    (
-      await db
-        .select({ n: sql<number>`1` })
+/** A setting or profile may only point at one of this firm's own uploads. */
+export async function assertOwnFileUrl(db: Executor, url: string, field: string, message: string): Promise<void> {
+  const id = fileUrlId(url);
+  const [found] = id
+    ? await db
+        .select({ id: files.id })
         .from(files)
         .where(and(eq(files.id, id), isNull(files.deletedAt)))
-    )[0],
-  );
+    : [];
+  if (!found) throw badRequest(message, { [field]: message });
+}

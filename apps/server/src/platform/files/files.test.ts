@@ -40,6 +40,24 @@ describe('image uploads', () => {
     });
   });
 
+  it('echoes the upload id in progress, and clears progress when an upload fails', async () => {
+    const me = (await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie: owner })).json()._id;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files?name=a.png&upload=u-1',
+      headers: { cookie: owner, 'content-type': 'image/png' },
+      payload: TINY_PNG,
+    });
+    expect(t.app.deps.progress.get(me).id).toBe('u-1');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files?name=b.png&upload=u-2',
+      headers: { cookie: owner, 'content-type': 'image/png' },
+      payload: Buffer.from('not a png'),
+    });
+    expect(t.app.deps.progress.get(me)).toMatchObject({ total: 0 });
+  });
+
   it('checks the content against the declared type', async () => {
     const fake = await upload(t.app, owner, 'evil.png', Buffer.from('<script>alert(1)</script>'));
     expect(fake.statusCode).toBe(400);

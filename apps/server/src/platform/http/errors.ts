@@ -53,3 +53,24 @@ export function validationError(error: z.ZodError, part: 'body' | 'query' | 'par
         : `Please correct the ${names.length} highlighted fields.`;
   return badRequest(message, fields);
 }
+
+/** PostgreSQL's unique violation (23505), whether raised directly or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Turns a duplicate into a 409 with a person's message (and the field it concerns); rethrows anything else. */
+export function conflictOnDuplicate(error: unknown, message: string, field?: string): never {
+  if (isUniqueViolation(error) || (error as { status?: number })?.status === 409) {
+    throw new HttpError(409, 'conflict', message, field ? { [field]: message } : undefined);
+  }
+  throw error;
+}
+
+/** Optimistic concurrency: an edit based on an older version is refused with 409. */
+export function assertVersion(current: number, sent: number | undefined, what: string): void {
+  if (sent !== undefined && sent !== current) {
+    throw conflict(`Someone else changed this ${what} since you opened it. Reload it to see their changes.`);
+  }
+}

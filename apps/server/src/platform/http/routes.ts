@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { enterScope } from '../../db/tenancy';
+import { enterScope, inScope } from '../../db/tenancy';
 import { clearSessionCookies, SESSION_COOKIE } from '../auth/cookies';
 import { restoreSession } from '../auth/sessions';
 import type { LocalFileStorage } from '../files/storage';
@@ -26,6 +26,8 @@ type ActorFor<A extends Access> = A extends { kind: 'public' } ? Actor | null : 
 export type HandlerInput<A extends Access, SB, SQ, SP> = {
   /** The request's transaction, already scoped to the actor's firm (or to none). */
   db: Tx;
+  /** A new transaction in the actor's scope (what `stream` routes use instead of `db`). */
+  scoped: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   actor: ActorFor<A>;
   body: Out<SB>;
   query: Out<SQ>;
@@ -47,6 +49,11 @@ export type RouteDef<A extends Access, SB, SQ, SP> = {
   params?: SP;
   /** Answer with this status on success (default 200). */
   status?: number;
+  /**
+   * The handler reads a streamed request body (uploads): it runs outside any transaction, so a
+   * slow client holds no database connection, and opens its own with `scoped` when it is ready.
+   */
+  stream?: true;
   handler: (input: HandlerInput<A, SB, SQ, SP>) => Promise<unknown>;
 };
 
@@ -60,6 +67,7 @@ export type AnyRoute = {
   query?: z.ZodType;
   params?: z.ZodType;
   status?: number;
+  stream?: true;
   // biome-ignore lint/suspicious/noExplicitAny: erased handler input; defineRoute keeps it typed
   handler: (input: any) => Promise<unknown>;
 };
@@ -96,11 +104,11 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
           userAgent: req.headers['user-agent'],
           sessionToken: req.cookies[SESSION_COOKIE] || undefined,
         };
-        const result = await deps.db.transaction(async (tx) => {
-          await enterScope(tx, { firmId: null });
-          const actor = await authenticate(tx, route.access, meta, deps, reply);
-          const input = {
+        const run = async (tx: Tx, actor: Actor | null) => {
+          const scope = { firmId: actor?.firmId ?? null, userId: actor?.userId ?? null };
+          return route.handler({
             db: tx,
+            scoped: <T>(fn: (t: Tx) => Promise<T>) => inScope(deps.db, scope, fn),
             actor,
             body: parse(route.body, req.body, 'body'),
             query: parse(route.query, req.query, 'query'),
@@ -109,9 +117,17 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
             deps,
             req,
             reply,
-          };
-          return route.handler(input);
-        });
+          });
+        };
+        const result = route.stream
+          ? await run(
+              noTransaction,
+              await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
+            )
+          : await deps.db.transaction(async (tx) => {
+              await enterScope(tx, { firmId: null });
+              return run(tx, await authenticate(tx, route.access, meta, deps, reply));
+            });
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);
         return result === undefined ? reply.send() : reply.send(result);
@@ -139,6 +155,13 @@ async function authenticate(
   assertAllowed(access, actor);
   return actor;
 }
+
+/** What a `stream` route gets as `db`: using it is a programming error, said plainly. */
+const noTransaction = new Proxy({} as Tx, {
+  get: () => {
+    throw new Error('A stream route has no request transaction: use `scoped`.');
+  },
+});
 
 function parse(schema: z.ZodType | undefined, value: unknown, part: 'body' | 'query' | 'params') {
   if (!schema) return undefined;

@@ -46,9 +46,9 @@ export class ProgressHub {
     return this.latest.get(userId) ?? NO_PROGRESS;
   }
 
-  /** Publishes progress; intermediate steps at most every 50 ms, the final one always. */
+  /** Publishes progress; intermediate steps at most every 50 ms, the final one (or a reset) always. */
   async publish(userId: string, progress: Progress): Promise<void> {
-    const finished = progress.total > 0 && progress.current >= progress.total;
+    const finished = progress.total <= 0 || progress.current >= progress.total;
     const now = Date.now();
     if (!finished && now - (this.lastSent.get(userId) ?? 0) < MIN_INTERVAL_MS) return;
     this.lastSent.set(userId, now);
@@ -57,6 +57,10 @@ export class ProgressHub {
   }
 
   private remember(userId: string, progress: Progress): void {
+    if (progress.total <= 0) {
+      this.latest.delete(userId);
+      return;
+    }
     this.latest.set(userId, progress);
     if (progress.total > 0 && progress.current >= progress.total) {
       // Clients close their socket and reset when they see the end; forget it a little later.

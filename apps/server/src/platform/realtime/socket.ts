@@ -10,6 +10,9 @@ import { HttpError } from '../http/errors';
 import { allowedOrigins } from '../http/security';
 import type { ProgressHub } from './progress-hub';
 
+/** How often an open socket re-checks its session. */
+export const SESSION_CHECK_MS = 30_000;
+
 declare module 'fastify' {
   interface FastifyRequest {
     socketActor?: Actor;
@@ -44,6 +47,15 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
     },
     (socket, req) => {
       const userId = req.socketActor!.userId;
+      const token = req.cookies[SESSION_COOKIE]!;
+      // A socket lives no longer than its session: signed out, expired or deactivated ends it.
+      const check = setInterval(async () => {
+        const still = await inScope(deps.db, { firmId: null }, (tx) =>
+          restoreSession(tx, token, deps.config.session.idleSeconds),
+        ).catch(() => null);
+        if (!still) socket.close(4401, 'Session ended');
+      }, SESSION_CHECK_MS);
+      socket.on('close', () => clearInterval(check));
       socket.on('message', (data) => {
         const message = data.toString();
         if (message === 'ping') socket.send(JSON.stringify({ type: 'pong' }));

@@ -1,4 +1,4 @@
-import { SETTINGS_GROUP_NAMES, SETTINGS_GROUPS } from '@atelier/contracts';
+import { hasCode, P, SETTINGS_GROUP_NAMES, SETTINGS_GROUPS } from '@atelier/contracts';
 import { permission, SIGNED_IN } from '../http/access';
 import { forbidden } from '../http/errors';
 import { type AnyRoute, defineRoute } from '../http/routes';
@@ -12,7 +12,7 @@ export const settingsRoutes: AnyRoute[] = [
     handler: async ({ db, actor }) => {
       // Firm configuration (including banking details) is for the firm's staff, not its customers.
       if (actor.kind !== 'staff') throw forbidden();
-      return getSettings(db, actor.firmId);
+      return getSettings(db, actor.firmId, { banking: hasCode(actor.codes, P.MODIFY_FIRM_SETTINGS) });
     },
   }),
   // One route per group, each with its own permission, module and schema.
@@ -22,7 +22,8 @@ export const settingsRoutes: AnyRoute[] = [
       method: 'PUT',
       url: `/settings/${group}`,
       access: permission(spec.permission, 'feature' in spec ? spec.feature : undefined),
-      body: spec.schema,
+      // Any subset of the group's fields; the rest keep their stored values.
+      body: spec.schema.partial(),
       handler: ({ db, actor, body }) => saveSettings(db, actor, group, body as Record<string, unknown>),
     });
   }),

@@ -13,8 +13,7 @@ import { firms } from '../../modules/firms/firms.table';
 import { users } from '../../modules/users/users.table';
 import { warehouses } from '../../modules/warehouses/warehouses.table';
 import { recordAudit } from '../audit/audit.service';
-import { fileUrlId } from '../files/files.service';
-import { files } from '../files/files.table';
+import { assertOwnFileUrl } from '../files/files.service';
 import type { Actor } from '../http/access';
 import { badRequest } from '../http/errors';
 import { settings } from './settings.table';
@@ -24,8 +23,17 @@ type Stored = Record<string, Record<string, unknown>>;
 /** The firm row's own fields; firmSettings keeps only the rest (accounting, banking, payments) in `settings`. */
 const FIRM_COLUMNS = ['name', 'logo', 'website', 'currency', 'timeZone'] as const;
 
-/** GET /settings/: every group, stored values over defaults, in one query. */
-export async function getSettings(db: Executor, firmId: string): Promise<Settings> {
+const NO_BANKING = { bankName: '', accountName: '', accountNumber: '', routingNumber: '' };
+
+/**
+ * GET /settings/: every group, stored values over defaults, in one query. The firm's bank
+ * account is only shown to those who may edit firm settings (81).
+ */
+export async function getSettings(
+  db: Executor,
+  firmId: string,
+  options: { banking: boolean } = { banking: true },
+): Promise<Settings> {
   const [row] = await db
     .select({
       firm: {
@@ -50,6 +58,7 @@ export async function getSettings(db: Executor, firmId: string): Promise<Setting
     ...row.firm,
     logo: row.firm.logo ?? DEFAULT_LOGO,
     website: row.firm.website ?? '',
+    ...(options.banking ? {} : { banking: NO_BANKING }),
   };
   return result as Settings;
 }
@@ -75,14 +84,7 @@ async function checkReferences(db: Executor, firmId: string, group: SettingsGrou
       throw badRequest('Choose an active staff member.', { webLeadAssignee: 'Choose an active staff member.' });
   }
   if (group === 'firmSettings' && values.logo && values.logo !== DEFAULT_LOGO) {
-    const id = fileUrlId(String(values.logo));
-    const [found] = id
-      ? await db
-          .select({ id: files.id })
-          .from(files)
-          .where(and(eq(files.id, id), isNull(files.deletedAt)))
-      : [];
-    if (!found) throw badRequest('Upload the logo again.', { logo: 'Upload the logo again.' });
+    await assertOwnFileUrl(db, String(values.logo), 'logo', 'Upload the logo again.');
   }
 }
 
@@ -119,9 +121,14 @@ async function saveFirmSettings(db: Executor, actor: Actor, input: FirmSettingsI
   return { accounting, banking, payments };
 }
 
-/** PUT /settings/{group}: replaces one group after its own schema validated it (in the route). */
-export async function saveSettings(db: Executor, actor: Actor, group: SettingsGroup, values: Record<string, unknown>) {
-  await checkReferences(db, actor.firmId, group, values);
+/**
+ * PUT /settings/{group}: the fields sent (validated by the group's schema in the route) over the
+ * stored ones, so two people saving different parts of a group at once keep both changes.
+ */
+export async function saveSettings(db: Executor, actor: Actor, group: SettingsGroup, changes: Record<string, unknown>) {
+  const { features: _features, ...current } = (await getSettings(db, actor.firmId))[group] as Record<string, unknown>;
+  const values = { ...current, ...changes };
+  await checkReferences(db, actor.firmId, group, changes);
   const data = group === 'firmSettings' ? await saveFirmSettings(db, actor, values as FirmSettingsInput) : values;
   const [before] = await db
     .select({ data: settings.data })

@@ -57,6 +57,25 @@ describe('PUT /api/v1/settings/{group}', () => {
     expect(all.invoiceSettings.prefix).toBe('INV-');
   });
 
+  it('keeps the fields not sent, so two people saving different parts both keep their changes', async () => {
+    await put(owner, 'firmSettings', {
+      banking: { bankName: 'Casco Bank', accountName: 'Harbor & Pine', accountNumber: '0042', routingNumber: '011' },
+    });
+    await put(owner, 'firmSettings', { website: 'https://harborpine.example' });
+    const firm = (await get(owner)).json().firmSettings;
+    expect(firm).toMatchObject({
+      website: 'https://harborpine.example',
+      banking: { bankName: 'Casco Bank', accountNumber: '0042' },
+    });
+  });
+
+  it('shows the bank account only to those who may edit firm settings (81)', async () => {
+    const wes = await signIn(t.app, 'warehouse@demo.test');
+    const firm = (await get(wes)).json().firmSettings;
+    expect(firm.banking).toEqual({ bankName: '', accountName: '', accountNumber: '', routingNumber: '' });
+    expect(firm.name).toBe('Harbor & Pine Interiors');
+  });
+
   it('updates the firm itself through firmSettings', async () => {
     const current = (await get(owner)).json().firmSettings;
     const { features: _features, ...editable } = current;

@@ -8,8 +8,8 @@ export async function uploadImage(file: File): Promise<StoredFile> {
     throw new ApiError(415, 'unprocessable', 'Upload a PNG, JPEG, WebP or GIF image.');
   }
   if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'too_large', 'Images can be at most 5 MB.');
-  return withProgress(`Uploading ${file.name}`, file.size, async () => {
-    const response = await fetch(`/api/v1/files?name=${encodeURIComponent(file.name)}`, {
+  return withProgress(`Uploading ${file.name}`, file.size, async (uploadId) => {
+    const response = await fetch(`/api/v1/files?name=${encodeURIComponent(file.name)}&upload=${uploadId}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': file.type },

@@ -1,6 +1,7 @@
 import type { Department, InvitationInput, Role, RoleInput, StaffMember } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { authKeys } from '../auth/api';
 
 export const organizationKeys = {
   roles: ['roles'] as const,
@@ -19,6 +20,7 @@ export const useDepartments = (enabled = true) =>
 export const useStaff = (enabled = true) =>
   useQuery({ queryKey: organizationKeys.staff, queryFn: () => api<StaffMember[]>('GET', '/staff'), enabled });
 
+/** Role changes can change what the signed-in user may do, so the profile is refreshed too. */
 function useInvalidating<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>, keys: readonly (readonly string[])[]) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,7 +31,7 @@ function useInvalidating<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult>, 
   });
 }
 
-const all = [organizationKeys.roles, organizationKeys.staff, organizationKeys.departments];
+const all = [organizationKeys.roles, organizationKeys.staff, organizationKeys.departments, authKeys.profile];
 
 export const useSaveRole = () =>
   useInvalidating(

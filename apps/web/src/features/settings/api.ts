@@ -20,7 +20,7 @@ export function useSettings() {
 export function useSaveSettings<G extends SettingsGroup>(group: G) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: SettingsValues<G>) => api<Settings[G]>('PUT', `/settings/${group}`, values),
+    mutationFn: (values: Partial<SettingsValues<G>>) => api<Settings[G]>('PUT', `/settings/${group}`, values),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: settingsKeys.all });
       // The firm's name shows in the profile menu.

@@ -1,7 +1,7 @@
 import type { FirmSettingsInput } from '@atelier/contracts';
 import { useSaveSettings, useSettings } from './api';
 
-/** The firm settings group without `features` (billing changes those), and a save that sends the whole group. */
+/** The firm settings group without `features` (billing changes those); a save sends only its part. */
 export function useFirmSettings() {
   const settings = useSettings();
   const save = useSaveSettings('firmSettings');
@@ -14,6 +14,6 @@ export function useFirmSettings() {
     current,
     isPending: settings.isPending,
     error: settings.error,
-    save: (part: Partial<FirmSettingsInput>) => save.mutateAsync({ ...current!, ...part }),
+    save: (part: Partial<FirmSettingsInput>) => save.mutateAsync(part),
   };
 }

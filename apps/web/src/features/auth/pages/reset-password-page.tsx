@@ -43,6 +43,8 @@ export default function ResetPasswordPage() {
     try {
       if (kind === 'invitation') {
         const profile = await registerApi.acceptInvitation({ token, password });
+        // Whoever was signed in before in this browser: none of their data may stay on screen.
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.profile[0] });
         queryClient.setQueryData(authKeys.profile, profile);
         toast({ type: 'success', message: `Welcome ${profile.first_name}!` });
         navigate('/u/profile', { replace: true });

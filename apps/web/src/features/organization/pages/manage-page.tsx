@@ -17,7 +17,7 @@ function Status({ member }: { member: StaffMember }) {
 export default function ManagePage() {
   const { can } = useCan();
   const staff = useStaff(can(P.VIEW_PERMISSIONS));
-  const roles = useRoles(can(P.MODIFY_ROLES) || can(P.MODIFY_PERMISSIONS));
+  const roles = useRoles();
   const setRoles = useSetStaffRoles();
   const resend = useResendInvitation();
   if (!can(P.VIEW_PERMISSIONS)) return <NoAccess />;
