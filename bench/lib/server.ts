@@ -6,7 +6,8 @@ import { loadConfig } from '@atelier/server/config';
 import { connectDatabase } from '@atelier/server/db/client';
 import { startEmbeddedPostgres } from '@atelier/server/db/embedded';
 import { runMigrations, withMigrationLock } from '@atelier/server/db/migrate';
-import { DEMO_SEEDS } from '@atelier/server/seed/demo';
+import { LocalFileStorage } from '@atelier/server/platform/files/storage';
+import { DEMO_SEEDS } from '@atelier/server/seed/demo-seeds';
 import { runSeeds } from '@atelier/server/seed/registry';
 
 export const POOL = 10;
@@ -18,7 +19,13 @@ export async function startBenchServer() {
   const database = connectDatabase(embedded.url, POOL);
   await withMigrationLock(embedded.url, async (owner) => {
     await runMigrations(owner, path.resolve(import.meta.dirname, '../../apps/server/drizzle'));
-    await runSeeds(owner, database.db, DEMO_SEEDS, () => {});
+    await runSeeds(
+      owner,
+      database.db,
+      DEMO_SEEDS,
+      { storage: new LocalFileStorage(path.join(dataDir, 'files')) },
+      () => {},
+    );
   });
   const config = loadConfig({
     DATABASE_URL: embedded.url,

@@ -1,9 +1,12 @@
-import { IMAGE_TYPES } from '@atelier/contracts';
+import { DOCUMENT_TYPES } from '@atelier/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { companyRoutes } from './modules/companies/companies.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
 import { firmRoutes } from './modules/firms/firms.routes';
+import { interactionRoutes } from './modules/interactions/interactions.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -15,6 +18,7 @@ import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerHealth } from './platform/http/health';
+import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
@@ -35,6 +39,9 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...invitationRoutes,
   ...firmRoutes,
   ...fileRoutes,
+  ...companyRoutes,
+  ...customerRoutes,
+  ...interactionRoutes,
 ];
 
 export type RegisteredRoute = { method: string; url: string; access: Access };
@@ -54,7 +61,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
@@ -71,8 +78,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.decorate('deps', deps);
   app.addHook('onClose', () => progress.close());
 
-  // Uploads arrive as the raw bytes of one image; the upload route streams them to storage.
-  app.addContentTypeParser([...IMAGE_TYPES], (_req, payload, done) => done(null, payload));
+  // Uploads arrive as the raw bytes of one file; upload routes stream them to storage. No other
+  // route takes these types (text/plain included), so their bodies are never buffered.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser([...DOCUMENT_TYPES], (_req, payload, done) => done(null, payload));
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);

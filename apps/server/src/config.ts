@@ -17,6 +17,7 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
+  FILES_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
   APP_URL: z.url().optional(),
   SEED_DEMO: bool.optional(),
   SMTP_URL: z.string().optional(),
@@ -50,6 +51,8 @@ export type Config = {
   dataDir: string;
   /** Uploaded files (generated names only); defaults to <dataDir>/files. */
   filesDir: string;
+  /** Per-firm file storage limit. */
+  filesQuotaBytes: number;
   /** Base of every link the server writes (emails); never taken from a request's Host. */
   appUrl: string;
   seedDemo: boolean;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    filesQuotaBytes: e.FILES_QUOTA_MB * 1024 * 1024,
     appUrl,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL || undefined,

@@ -4,7 +4,9 @@ import { connectDatabase } from './db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations, withMigrationLock } from './db/migrate';
 import { startEmailWorker } from './platform/email/worker';
-import { DEMO_PASSWORD, DEMO_SEEDS } from './seed/demo';
+import { LocalFileStorage } from './platform/files/storage';
+import { DEMO_PASSWORD } from './seed/demo';
+import { DEMO_SEEDS } from './seed/demo-seeds';
 import { runSeeds } from './seed/registry';
 
 const say = (message: string) => console.log(`[atelier] ${message}`);
@@ -28,7 +30,8 @@ async function main() {
   try {
     await withMigrationLock(url, async (owner) => {
       await runMigrations(owner, config.migrationsDir);
-      if (config.seedDemo) await runSeeds(owner, database.db, DEMO_SEEDS, say);
+      if (config.seedDemo)
+        await runSeeds(owner, database.db, DEMO_SEEDS, { storage: new LocalFileStorage(config.filesDir) }, say);
     });
   } catch (error) {
     await stopDatabase();

@@ -6,13 +6,16 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
-import { DEMO_SEEDS } from '../src/seed/demo';
+import { LocalFileStorage } from '../src/platform/files/storage';
+import { DEMO_SEEDS } from '../src/seed/demo-seeds';
 import { runSeeds } from '../src/seed/registry';
 
 export const MIGRATED_TEMPLATE = 'atelier_test_migrated';
 export const DEMO_TEMPLATE = 'atelier_test_demo';
 
 export type TestDatabaseServer = {
+  /** Uploaded files of every test app of this run (and of the demo data). */
+  filesDir: string;
   /** Creates and drops databases. */
   adminUrl: string;
   /** The role that owns the test databases and runs migrations (the application's owner role). */
@@ -55,16 +58,18 @@ export default async function setup(project: TestProject) {
   let stop = async () => {};
   const external = process.env.DATABASE_URL;
   if (external) {
-    server = { adminUrl: external, ownerUrl: external };
+    server = { adminUrl: external, ownerUrl: external, filesDir: '' };
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
     const embedded = await startEmbeddedPostgres(dataDir, log);
-    server = { adminUrl: embedded.superuserUrl, ownerUrl: embedded.url };
+    server = { adminUrl: embedded.superuserUrl, ownerUrl: embedded.url, filesDir: '' };
     stop = async () => {
       await embedded.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
   }
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-files-'));
+  server = { ...server, filesDir };
   const owner = new URL(server.ownerUrl).username;
 
   for (const name of [DEMO_TEMPLATE, MIGRATED_TEMPLATE]) {
@@ -81,7 +86,7 @@ export default async function setup(project: TestProject) {
   const demoOwner = new pg.Client({ connectionString: demoUrl });
   await demoOwner.connect();
   const demo = connectDatabase(demoUrl, 2);
-  await runSeeds(demoOwner, demo.db, DEMO_SEEDS, log);
+  await runSeeds(demoOwner, demo.db, DEMO_SEEDS, { storage: new LocalFileStorage(filesDir) }, log);
   await demo.close();
   await demoOwner.end();
 
@@ -94,5 +99,6 @@ export default async function setup(project: TestProject) {
       }
     }
     await stop();
+    fs.rmSync(filesDir, { recursive: true, force: true });
   };
 }

@@ -43,6 +43,7 @@ export async function startTestApp(options: { demo?: boolean; env?: Record<strin
     LOG_LEVEL: 'silent',
     APP_URL: 'http://atelier.test',
     WEB_DIST: '/nonexistent',
+    FILES_DIR: inject('testDatabaseServer').filesDir,
     ...options.env,
   });
   const database = connectDatabase(testDb.url, 5);

@@ -6,7 +6,37 @@ export type StoredFile = {
   size: number;
   url: string;
   createdAt: string;
+  uploadedBy: { _id: string; name: string } | null;
 };
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Files that may be attached to records, checked by their content on upload. */
+export const DOCUMENT_TYPES = [
+  ...IMAGE_TYPES,
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+
+/** A file's type from its name, for the upload's Content-Type (browsers are not consistent). */
+export function contentTypeFor(name: string, fallback = ''): string {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = {
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    webp: 'image/webp',
+    gif: 'image/gif',
+    pdf: 'application/pdf',
+    txt: 'text/plain',
+    csv: 'text/csv',
+    docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  };
+  return byExt[ext] ?? fallback;
+}

@@ -13,3 +13,44 @@ export const listLimitSchema = z.coerce
   .min(1, 'The limit must be at least 1.')
   .max(100, 'The limit can be at most 100.')
   .default(50);
+
+/**
+ * The one list query every list takes: `?q=&sort=-name&filter[status][]=active&limit=50&cursor=`.
+ * Which sorts and filters a list allows is its own business (anything else is a 400).
+ */
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search for at most 200 characters.').optional(),
+  sort: z.string().max(40).optional(),
+  filter: z.record(z.string(), z.array(z.string().max(200)).max(200)).optional(),
+  limit: listLimitSchema,
+  cursor: z.string().max(500).optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+/** What a list page sends: the same fields, as the URL carries them. */
+export type ListParams = {
+  q?: string;
+  sort?: string;
+  filter?: Record<string, string[]>;
+  limit?: number;
+  cursor?: string;
+};
+
+/** The archive state every archivable list filters on; `active` when not given. */
+export const RECORD_STATUSES = ['active', 'archived'] as const;
+
+/** Bulk actions on the selected rows of a list. */
+export const bulkActionSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('archive'), ids: z.array(z.uuid()).min(1, 'Select at least one row.').max(500) }),
+  z.strictObject({ action: z.literal('restore'), ids: z.array(z.uuid()).min(1, 'Select at least one row.').max(500) }),
+  z.strictObject({
+    action: z.literal('assign'),
+    ids: z.array(z.uuid()).min(1, 'Select at least one row.').max(500),
+    assignee: z.uuid('Choose someone to assign them to.').nullable(),
+  }),
+]);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+export type BulkResult = { updated: number };
+
+/** Spreadsheet programs run cells that start with these as formulas. */
+export const CSV_FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;

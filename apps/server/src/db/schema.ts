@@ -1,5 +1,9 @@
 // Every Drizzle table, for the typed client and for drizzle-kit.
+
+export * from '../modules/companies/companies.table';
+export * from '../modules/customers/customers.table';
 export * from '../modules/firms/firms.table';
+export * from '../modules/interactions/interactions.table';
 export * from '../modules/users/users.table';
 export * from '../modules/warehouses/warehouses.table';
 export * from '../platform/audit/audit.table';

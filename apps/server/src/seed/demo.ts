@@ -1,10 +1,8 @@
 import { FEATURE_KEYS, type FeatureKey, isSellable, P, type WarehouseInput } from '@atelier/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { inScope } from '../db/tenancy';
 import { createFirm } from '../modules/firms/firms.service';
 import { createRole, createUser } from '../modules/users/users.service';
-import { users } from '../modules/users/users.table';
 import { createWarehouse } from '../modules/warehouses/warehouses.service';
 import { hashPassword } from '../platform/auth/passwords';
 import { notify } from '../platform/notifications/notifications.service';
@@ -183,15 +181,3 @@ export const platformDemoSeed: Seed = {
     });
   },
 };
-
-/** Demo seeds in the order they run; each later module appends its own. */
-export const DEMO_SEEDS: readonly Seed[] = [platformDemoSeed];
-
-/** For tests: the id of a demo user by email. */
-export async function demoUserId(db: Db, firmId: string, email: string): Promise<string> {
-  return inScope(db, { firmId }, async (tx) => {
-    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!row) throw new Error(`No demo user ${email}`);
-    return row.id;
-  });
-}

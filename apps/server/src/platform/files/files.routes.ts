@@ -1,12 +1,24 @@
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGNED_IN } from '../http/access';
 import { idParams } from '../http/params';
-import { defineRoute } from '../http/routes';
-import { findFile, safeFileName, uploadImage } from './files.service';
+import { type AppDeps, defineRoute } from '../http/routes';
+import { type FileDeps, findFile, safeFileName, uploadFile } from './files.service';
+
+export const fileDeps = (deps: AppDeps): FileDeps => ({ ...deps, quotaBytes: deps.config.filesQuotaBytes });
+
+/** What an upload request says about itself: its name, type and size (the body is the bytes). */
+export function uploadHeaders(req: FastifyRequest) {
+  return {
+    contentType: (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+    declaredSize: Number(req.headers['content-length']) || null,
+    body: req.body as Readable,
+  };
+}
 
 /** RFC 6266: an ASCII fallback name plus the exact UTF-8 name. */
-function attachment(name: string): string {
+export function attachment(name: string): string {
   const ascii = [...name]
     .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) > 126 ? '_' : c === '"' ? "'" : c))
     .join('');
@@ -25,12 +37,11 @@ export const fileRoutes = [
       upload: z.string().max(64).default(''),
     }),
     handler: ({ scoped, actor, deps, query, req }) =>
-      uploadImage(scoped, actor, deps, {
+      uploadFile(scoped, actor, fileDeps(deps), {
+        policy: 'image',
         uploadId: query.upload,
         name: safeFileName(query.name),
-        contentType: (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
-        declaredSize: Number(req.headers['content-length']) || null,
-        body: req.body as Readable,
+        ...uploadHeaders(req),
       }),
   }),
   defineRoute({
@@ -38,8 +49,8 @@ export const fileRoutes = [
     url: '/files/:id',
     access: SIGNED_IN,
     params: idParams,
-    handler: async ({ db, deps, params, reply }) => {
-      const file = await findFile(db, params.id);
+    handler: async ({ db, actor, deps, params, reply }) => {
+      const file = await findFile(db, actor, params.id);
       reply
         .header('content-type', file.contentType)
         .header('content-length', String(file.size))

@@ -1,12 +1,21 @@
 import type { Readable } from 'node:stream';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type StoredFile } from '@atelier/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import {
+  DOCUMENT_TYPES,
+  hasCode,
+  IMAGE_TYPES,
+  MAX_DOCUMENT_BYTES,
+  MAX_IMAGE_BYTES,
+  type StoredFile,
+} from '@atelier/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
+import { users } from '../../modules/users/users.table';
 import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import type { ProgressHub } from '../realtime/progress-hub';
+import { entityKind } from '../records/entities';
 import { files } from './files.table';
 import type { LocalFileStorage } from './storage';
 
@@ -20,7 +29,7 @@ export function fileUrlId(url: string): string | null {
   return isUuid(id) ? id : null;
 }
 
-/** What the first bytes say a file is, whatever its name or declared type. */
+/** What the first bytes say an image is, whatever its name or declared type. */
 export function sniffImageType(head: Buffer): string | null {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
@@ -30,14 +39,56 @@ export function sniffImageType(head: Buffer): string | null {
   return null;
 }
 
-const view = (row: typeof files.$inferSelect): StoredFile => ({
+const HEAD_BYTES = 64 * 1024;
+
+/** Whether a file's content is what its declared type says it is. */
+export function contentMatches(type: string, head: Buffer): boolean {
+  if (type.startsWith('image/')) return sniffImageType(head) === type;
+  if (type === 'application/pdf') return head.subarray(0, 5).toString('latin1') === '%PDF-';
+  // docx and xlsx are zip archives.
+  if (type.includes('openxmlformats')) return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  if (type === 'text/plain' || type === 'text/csv') {
+    if (head.includes(0)) return false;
+    try {
+      // Valid UTF-8, allowing for a character cut at the end of what we read.
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        head.length === HEAD_BYTES ? head.subarray(0, head.length - 4) : head,
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+type FileRow = typeof files.$inferSelect;
+type Uploader = { id: string; firstName: string; lastName: string } | null;
+
+const view = (row: FileRow, uploader: Uploader = null): StoredFile => ({
   _id: row.id,
   name: row.name,
   contentType: row.contentType,
   size: row.size,
   url: fileUrl(row.id),
   createdAt: row.createdAt.toISOString(),
+  uploadedBy: uploader ? { _id: uploader.id, name: `${uploader.firstName} ${uploader.lastName}`.trim() } : null,
 });
+
+export const POLICIES = {
+  image: {
+    types: IMAGE_TYPES as readonly string[],
+    maxBytes: MAX_IMAGE_BYTES,
+    tooBig: 'Images can be at most 5 MB.',
+    wrongType: 'Upload a PNG, JPEG, WebP or GIF image.',
+  },
+  document: {
+    types: DOCUMENT_TYPES as readonly string[],
+    maxBytes: MAX_DOCUMENT_BYTES,
+    tooBig: 'Files can be at most 25 MB.',
+    wrongType: 'Upload a PDF, an image, a Word or Excel file, or a text or CSV file.',
+  },
+} as const;
 
 export type UploadInput = {
   /** The client's id for this upload, echoed in progress reports. */
@@ -46,24 +97,48 @@ export type UploadInput = {
   contentType: string;
   declaredSize: number | null;
   body: Readable;
+  policy: keyof typeof POLICIES;
+  /** The record the file belongs to (its existence in the firm is checked by the caller). */
+  entity?: { type: string; id: string };
 };
 
+export type FileDeps = { storage: LocalFileStorage; progress: ProgressHub; quotaBytes: number };
+
+async function usedBytes(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`COALESCE(sum(${files.size}), 0)::bigint` })
+    .from(files)
+    .where(isNull(files.deletedAt));
+  return Number(row?.n ?? 0);
+}
+
+function quotaExceeded(quotaBytes: number): HttpError {
+  const gb = (quotaBytes / 1024 ** 3).toFixed(quotaBytes >= 1024 ** 3 ? 0 : 2);
+  return new HttpError(
+    413,
+    'too_large',
+    `Your firm has used all of its ${gb} GB of file storage. Delete files you no longer need.`,
+  );
+}
+
 /**
- * Stores an uploaded image under a generated name after checking its size and that its
- * content is the image type it claims to be, reporting progress to the uploader's sockets.
+ * Stores an upload under a generated name after checking its size, the firm's quota, and that
+ * its content is the type it claims to be, reporting progress to the uploader's sockets. The
+ * bytes are streamed to storage outside any transaction; the row is written in a short one.
  */
-export async function uploadImage(
+export async function uploadFile(
   scoped: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>,
   actor: Actor,
-  deps: { storage: LocalFileStorage; progress: ProgressHub },
+  deps: FileDeps,
   input: UploadInput,
 ): Promise<StoredFile> {
-  if (!(IMAGE_TYPES as readonly string[]).includes(input.contentType)) {
-    throw new HttpError(415, 'unprocessable', 'Upload a PNG, JPEG, WebP or GIF image.');
-  }
-  if (input.declaredSize !== null && input.declaredSize > MAX_IMAGE_BYTES) {
-    throw new HttpError(413, 'too_large', 'Images can be at most 5 MB.');
-  }
+  const policy = POLICIES[input.policy];
+  if (!policy.types.includes(input.contentType)) throw new HttpError(415, 'unprocessable', policy.wrongType);
+  if (input.declaredSize !== null && input.declaredSize > policy.maxBytes)
+    throw new HttpError(413, 'too_large', policy.tooBig);
+  const used = await scoped(usedBytes);
+  if (used + (input.declaredSize ?? 0) > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes);
+
   const id = newId();
   const key = `${actor.firmId}/${id}`;
   const total = input.declaredSize ?? 0;
@@ -84,18 +159,18 @@ export async function uploadImage(
       .catch(() => undefined);
   try {
     let head = Buffer.alloc(0);
-    // Streamed to storage outside any transaction: a slow client holds no database connection.
     const size = await deps.storage.write(key, input.body, (bytes, chunk) => {
-      if (bytes > MAX_IMAGE_BYTES) throw new HttpError(413, 'too_large', 'Images can be at most 5 MB.');
-      if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+      if (bytes > policy.maxBytes) throw new HttpError(413, 'too_large', policy.tooBig);
+      if (used + bytes > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes);
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
       if (total > 0 && bytes < total) void report(bytes, 0);
     });
-    const sniffed = sniffImageType(head);
-    if (sniffed !== input.contentType) {
+    if (!contentMatches(input.contentType, head)) {
       deps.storage.remove(key);
-      throw badRequest(`This file is not a ${input.contentType.replace('image/', '').toUpperCase()} image.`, {
-        file: 'The file content does not match its type.',
-      });
+      const kind = input.contentType.startsWith('image/')
+        ? input.contentType.replace('image/', '').toUpperCase() + ' image'
+        : 'file of the type its name says';
+      throw badRequest(`This file is not a ${kind}.`, { file: 'The file content does not match its type.' });
     }
     const row = await scoped(async (tx) => {
       const [inserted] = await tx
@@ -104,40 +179,91 @@ export async function uploadImage(
           id,
           firmId: actor.firmId,
           name: input.name,
-          contentType: sniffed,
+          contentType: input.contentType,
           size,
           storageKey: key,
           uploadedBy: actor.userId,
+          entityType: input.entity?.type ?? null,
+          entityId: input.entity?.id ?? null,
         })
         .returning();
+      const [uploader] = await tx
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, actor.userId));
       await recordAudit(tx, actor, {
-        entityType: 'file',
-        entityId: id,
-        action: 'create',
-        after: { name: input.name, size },
+        entityType: input.entity?.type ?? 'file',
+        entityId: input.entity?.id ?? id,
+        action: 'attach-file',
+        after: { file: input.name, size },
       });
-      return inserted!;
+      return view(inserted!, uploader ?? null);
     }).catch((error) => {
       deps.storage.remove(key);
       throw error;
     });
     await report(size, 1, Math.max(size, 1));
-    return view(row);
+    return row;
   } catch (error) {
     await report(0, 0, 0); // clears this upload's progress
     throw error;
   }
 }
 
-/** A file of the actor's firm, for download; another firm's id answers 404 like a missing one. */
-export async function findFile(db: Executor, id: string) {
+/** The files of a record, newest first, with who uploaded them. */
+export async function listFiles(db: Executor, entityType: string, entityId: string): Promise<StoredFile[]> {
+  const rows = await db
+    .select({ file: files, uploader: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(and(eq(files.entityType, entityType), eq(files.entityId, entityId), isNull(files.deletedAt)))
+    .orderBy(desc(files.createdAt), desc(files.id));
+  return rows.map((r) => view(r.file, r.uploader));
+}
+
+/**
+ * A file of the actor's firm, for download. One attached to a record needs the permission to
+ * see that kind of record; another firm's id answers 404 like a missing one.
+ */
+export async function findFile(db: Executor, actor: Actor, id: string): Promise<FileRow> {
   if (!isUuid(id)) throw notFound('This file does not exist.');
   const [row] = await db
     .select()
     .from(files)
     .where(and(eq(files.id, id), isNull(files.deletedAt)));
-  if (!row) throw notFound('This file does not exist.');
+  const kind = entityKind(row?.entityType);
+  if (!row || (kind && !hasCode(actor.codes, kind.permission))) throw notFound('This file does not exist.');
   return row;
+}
+
+/** Removes a file from its record. The row stays, marked deleted, for the history. */
+export async function deleteFile(
+  db: Executor,
+  actor: Actor,
+  entity: { type: string; id: string },
+  fileId: string,
+): Promise<void> {
+  const [row] = isUuid(fileId)
+    ? await db
+        .update(files)
+        .set({ deletedAt: sql`now()` })
+        .where(
+          and(
+            eq(files.id, fileId),
+            eq(files.entityType, entity.type),
+            eq(files.entityId, entity.id),
+            isNull(files.deletedAt),
+          ),
+        )
+        .returning()
+    : [];
+  if (!row) throw notFound('This file does not exist.');
+  await recordAudit(db, actor, {
+    entityType: entity.type,
+    entityId: entity.id,
+    action: 'remove-file',
+    before: { file: row.name },
+  });
 }
 
 /** A name safe to store and to send in a header: no path separators, quotes or control characters. */

@@ -1,0 +1,50 @@
+import type { CompanyType, RecordAddress } from '@atelier/contracts';
+import { COMPANY_TYPES } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { files } from '../../platform/files/files.table';
+import { firms } from '../firms/firms.table';
+import { users } from '../users/users.table';
+
+export const companyType = pgEnum('company_type', COMPANY_TYPES);
+
+/** An account: a business customer. Lists sort and page on (firm_id, key, id) indexes. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    name: text('name').notNull(),
+    type: companyType('type').$type<CompanyType>().notNull(),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    website: text('website').notNull().default(''),
+    addresses: jsonb('addresses').$type<RecordAddress[]>().notNull().default([]),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes').notNull().default(''),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
+    priceLevel: text('price_level').notNull().default(''),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    taxCertificateFileId: uuid('tax_certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
+    // Lower-cased name, email, phone (also digits only) and city: what `q` matches.
+    searchText: text('search_text').notNull().default(''),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_name_idx').on(t.firmId, sql`lower(${t.name})`, t.id),
+    index('companies_type_idx').on(t.firmId, t.type, t.id),
+    index('companies_created_idx').on(t.firmId, t.createdAt, t.id),
+    index('companies_updated_idx').on(t.firmId, t.updatedAt, t.id),
+    index('companies_assigned_idx').on(t.firmId, t.assignedTo),
+    index('companies_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    firmIsolation(t.firmId),
+  ],
+);

@@ -1,0 +1,51 @@
+import type { RecordAddress } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { companies } from '../companies/companies.table';
+import { firms } from '../firms/firms.table';
+import { users } from '../users/users.table';
+
+/** A person who buys from the firm, optionally in an account, optionally with a store login. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    name: text('name').notNull().generatedAlwaysAs(sql`trim(first_name || ' ' || last_name)`),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    emails: jsonb('emails').$type<{ label: string; email: string }[]>().notNull().default([]),
+    phones: jsonb('phones').$type<{ label: string; number: string }[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<RecordAddress[]>().notNull().default([]),
+    // The first email, lower-cased ('' when none): the `email` sort and duplicate checks.
+    primaryEmail: text('primary_email').notNull().default(''),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes').notNull().default(''),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    // The store login (a users row of kind customer), when there is one.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    searchText: text('search_text').notNull().default(''),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_name_idx').on(t.firmId, sql`lower(${t.name})`, t.id),
+    index('customers_email_idx').on(t.firmId, t.primaryEmail, t.id),
+    index('customers_created_idx').on(t.firmId, t.createdAt, t.id),
+    index('customers_updated_idx').on(t.firmId, t.updatedAt, t.id),
+    index('customers_company_idx').on(t.firmId, t.companyId),
+    index('customers_assigned_idx').on(t.firmId, t.assignedTo),
+    uniqueIndex('customers_user_uq').on(t.userId),
+    index('customers_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    firmIsolation(t.firmId),
+  ],
+);

@@ -1,0 +1,13 @@
+import { SIGNED_IN } from '../../platform/http/access';
+import { defineRoute } from '../../platform/http/routes';
+import { dueFollowUps } from './interactions.service';
+
+export const interactionRoutes = [
+  // The signed-in user's own follow-ups that are due, for their home page.
+  defineRoute({
+    method: 'GET',
+    url: '/interactions/follow-ups',
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => dueFollowUps(db, actor),
+  }),
+];

@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import { hasCode, type ListQuery, type PermissionCode } from '@atelier/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Tx } from '../../db/client';
+import { attachment } from '../files/files.routes';
+import type { Actor } from '../http/access';
+import { forbidden } from '../http/errors';
+import { csvLine } from './csv';
+import { allRows, type ListSpec, listCondition, parseSort } from './list';
+
+/**
+ * Streams every row of a list query as CSV (the current view of a list page, not just the
+ * page shown). The query is checked before the first byte, so a bad one is still a 400.
+ */
+export function exportCsv<Row extends { _id: string }>(input: {
+  actor: Actor;
+  /** Exports need the list's own permission as well as the export one. */
+  viewPermission: PermissionCode;
+  spec: ListSpec<Row>;
+  query: ListQuery;
+  columns: [string, (row: Row) => unknown][];
+  fileName: string;
+  scoped: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  reply: FastifyReply;
+}): Readable {
+  const { spec, query, columns } = input;
+  if (!hasCode(input.actor.codes, input.viewPermission)) throw forbidden();
+  parseSort(spec, query.sort);
+  listCondition(spec, query);
+  const date = new Date().toISOString().slice(0, 10);
+  input.reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachment(`${input.fileName}-${date}.csv`));
+  async function* lines() {
+    yield `\uFEFF${csvLine(columns.map(([label]) => label))}`; // the BOM makes Excel read UTF-8
+    for await (const row of allRows(input.scoped, spec, query)) yield csvLine(columns.map(([, value]) => value(row)));
+  }
+  return Readable.from(lines());
+}

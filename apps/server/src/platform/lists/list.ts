@@ -1,0 +1,231 @@
+import { LIST_TOTAL_CAP, LIST_TOTAL_CAPPED, type ListPage, type ListQuery } from '@atelier/contracts';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { badRequest } from '../http/errors';
+
+/** A sort a list allows: the expression (matching an index that leads with firm_id) and its type. */
+export type SortDef = { expr: SQL | AnyPgColumn; type: string };
+/** A filter a list allows: the values of `filter[key][]` as a condition, or a 400 for bad values. */
+export type FilterDef = (values: string[]) => SQL | undefined;
+
+export type ListSpec<Row extends { _id: string }> = {
+  /** What the list calls its rows, in messages ("accounts"). */
+  noun: string;
+  table: PgTable;
+  id: AnyPgColumn;
+  /** The firm scope: every list filters on it explicitly, on top of row-level security. */
+  scope: SQL;
+  sorts: Record<string, SortDef>;
+  defaultSort: string;
+  filters: Record<string, FilterDef>;
+  /** Filters applied when the query names none for that key (archived rows hidden by default). */
+  defaultFilters?: Record<string, string[]>;
+  /** The condition for `q`. */
+  search: (q: string) => SQL;
+  /** Fetches rows for a condition and order, each with its sort value as text in `_sort`. */
+  fetch: (
+    db: Executor,
+    where: SQL | undefined,
+    order: SQL[],
+    sortValue: SQL,
+    limit: number,
+  ) => Promise<(Row & { _sort: string | null })[]>;
+};
+
+const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+function decode(cursor: string, sortKey: string): [string, string] {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(values) && values[2] === sortKey && typeof values[0] === 'string' && isUuid(values[1])) {
+      return [values[0], values[1]];
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('This page link no longer matches the list. Start again from the first page.', {
+    cursor: 'Not a valid cursor.',
+  });
+}
+
+/** The condition of a query without paging: filters (or their defaults) and search. */
+export function listCondition<Row extends { _id: string }>(
+  spec: ListSpec<Row>,
+  query: Pick<ListQuery, 'q' | 'filter'>,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [spec.scope];
+  const given = query.filter ?? {};
+  for (const key of Object.keys(given)) {
+    if (!spec.filters[key])
+      throw badRequest(`You cannot filter ${spec.noun} by "${key}".`, {
+        [`filter.${key}`]: 'Not a filter of this list.',
+      });
+  }
+  for (const [key, filter] of Object.entries(spec.filters)) {
+    const values = given[key] ?? spec.defaultFilters?.[key];
+    if (values && values.length > 0) conditions.push(filter(values));
+  }
+  if (query.q) conditions.push(spec.search(query.q));
+  return and(...conditions);
+}
+
+export function parseSort<Row extends { _id: string }>(spec: ListSpec<Row>, sort: string | undefined) {
+  const key = sort || spec.defaultSort;
+  const desc = key.startsWith('-');
+  const field = desc ? key.slice(1) : key;
+  const def = spec.sorts[field];
+  if (!def) {
+    const allowed = Object.keys(spec.sorts).join(', ');
+    throw badRequest(`You cannot sort ${spec.noun} by "${field}". Sort by ${allowed}.`, {
+      sort: `Sort by ${allowed}.`,
+    });
+  }
+  return { key, desc, def };
+}
+
+/**
+ * One page of a list, by keyset: rows after the cursor's (sort value, id), in (sort, id) order,
+ * so a deep page costs what the first one does. The total is counted within the firm up to
+ * 10,000, then reported as "10,000+".
+ */
+export async function listPage<Row extends { _id: string }>(
+  db: Executor,
+  spec: ListSpec<Row>,
+  query: ListQuery,
+  options: { count?: boolean } = {},
+): Promise<ListPage<Row>> {
+  const { key, desc, def } = parseSort(spec, query.sort);
+  const where = listCondition(spec, query);
+  let paged = where;
+  if (query.cursor) {
+    const [value, id] = decode(query.cursor, key);
+    const after = desc
+      ? sql`(${def.expr}, ${spec.id}) < (${value}::${sql.raw(def.type)}, ${id}::uuid)`
+      : sql`(${def.expr}, ${spec.id}) > (${value}::${sql.raw(def.type)}, ${id}::uuid)`;
+    paged = and(where, after);
+  }
+  const direction = desc ? sql`DESC` : sql`ASC`;
+  const order = [sql`${def.expr} ${direction}`, sql`${spec.id} ${direction}`];
+  const rows = await spec.fetch(db, paged, order, sql`(${def.expr})::text`, query.limit + 1);
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  const n =
+    options.count === false
+      ? 0
+      : ((
+          await db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${spec.table} WHERE ${where ?? sql`true`} LIMIT ${LIST_TOTAL_CAP + 1}) capped`,
+          )
+        ).rows[0]?.n ?? 0);
+  return {
+    items: items.map(({ _sort, ...row }) => row as unknown as Row),
+    total: n > LIST_TOTAL_CAP ? LIST_TOTAL_CAPPED : n,
+    next: rows.length > query.limit && last ? encode([last._sort, last._id, key]) : null,
+  };
+}
+
+// ---- Filters and searches most lists share ----
+
+export function oneOf<T extends string>(column: AnyPgColumn, allowed: readonly T[], what: string): FilterDef {
+  return (values) => {
+    const bad = values.filter((v) => !(allowed as readonly string[]).includes(v));
+    if (bad.length)
+      throw badRequest(`"${bad[0]}" is not a ${what}.`, { [`filter.${what}`]: `Choose from: ${allowed.join(', ')}.` });
+    return sql`${column} IN (${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  };
+}
+
+export function idsIn(column: AnyPgColumn, what: string, allowNone = false): FilterDef {
+  return (values) => {
+    const none = allowNone && values.includes('none');
+    const ids = values.filter((v) => v !== 'none');
+    if (ids.some((v) => !isUuid(v)))
+      throw badRequest(`Not a valid ${what}.`, { [`filter.${what}`]: `Not a valid ${what}.` });
+    const parts: SQL[] = [];
+    if (ids.length)
+      parts.push(
+        sql`${column} IN (${sql.join(
+          ids.map((v) => sql`${v}::uuid`),
+          sql`, `,
+        )})`,
+      );
+    if (none) parts.push(sql`${column} IS NULL`);
+    return sql`(${sql.join(parts, sql` OR `)})`;
+  };
+}
+
+export function anyTag(column: AnyPgColumn): FilterDef {
+  return (values) => sql`${column} && ${sql.param(values)}::text[]`;
+}
+
+export function textIn(column: AnyPgColumn): FilterDef {
+  return (values) =>
+    sql`${column} IN (${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+}
+
+/** `filter[status][]=active|archived`; archived rows are hidden unless asked for. */
+export function archiveStatus(column: AnyPgColumn): FilterDef {
+  return (values) => {
+    const bad = values.find((v) => v !== 'active' && v !== 'archived');
+    if (bad) throw badRequest(`"${bad}" is not a status.`, { 'filter.status': 'Choose active or archived.' });
+    if (values.includes('active') && values.includes('archived')) return undefined;
+    return values.includes('archived') ? sql`${column} IS NOT NULL` : sql`${column} IS NULL`;
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * `q`: three characters or more match anywhere in the search text (a trigram index that leads
+ * with firm_id); one or two match the start of the name (the name-sort index).
+ */
+export function searchText(searchColumn: AnyPgColumn, nameExpr: SQL): (q: string) => SQL {
+  return (q) => {
+    const needle = q.toLowerCase().trim();
+    if (needle.length >= 3) {
+      const digits = needle.replace(/\D/g, '');
+      const pattern = `%${escapeLike(needle)}%`;
+      // Phone numbers match whatever their punctuation: the search text holds them as digits too.
+      return digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length
+        ? sql`(${searchColumn} LIKE ${pattern} OR ${searchColumn} LIKE ${`%${digits}%`})`
+        : sql`${searchColumn} LIKE ${pattern}`;
+    }
+    return sql`${nameExpr} >= ${needle} AND ${nameExpr} < ${`${needle}\u{10FFFF}`}`;
+  };
+}
+
+/** Builds the lower-cased text `q` searches: the parts, and phone numbers also as bare digits. */
+export function buildSearchText(parts: (string | null | undefined)[], phones: string[] = []): string {
+  const digits = phones.map((p) => p.replace(/\D/g, '')).filter(Boolean);
+  return [...parts, ...phones, ...digits]
+    .filter((p): p is string => Boolean(p))
+    .join(' ')
+    .toLowerCase()
+    .slice(0, 4000);
+}
+
+/**
+ * Every row of a list query, a batch at a time, each batch in its own short transaction (for
+ * exports, which can be far longer than one request should hold a connection).
+ */
+export async function* allRows<Row extends { _id: string }>(
+  scoped: <T>(fn: (tx: import('../../db/client').Tx) => Promise<T>) => Promise<T>,
+  spec: ListSpec<Row>,
+  query: ListQuery,
+  batch = 1000,
+): AsyncGenerator<Row> {
+  let cursor: string | undefined;
+  do {
+    const page = await scoped((tx) => listPage(tx, spec, { ...query, limit: batch, cursor }, { count: false }));
+    yield* page.items;
+    cursor = page.next ?? undefined;
+  } while (cursor);
+}

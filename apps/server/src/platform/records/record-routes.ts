@@ -1,0 +1,147 @@
+import { auditListQuerySchema, interactionInputSchema } from '@atelier/contracts';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import {
+  addInteraction,
+  deleteInteraction,
+  listInteractions,
+  updateInteraction,
+} from '../../modules/interactions/interactions.service';
+import { listAudit } from '../audit/audit.service';
+import { fileDeps, uploadHeaders } from '../files/files.routes';
+import { deleteFile, listFiles, safeFileName, uploadFile } from '../files/files.service';
+import { permission } from '../http/access';
+import { notFound } from '../http/errors';
+import { type AnyRoute, defineRoute } from '../http/routes';
+import { activities } from './activities';
+import type { EntityKind } from './entities';
+
+const recordParams = z.object({ id: z.string() });
+const interactionParams = z.object({ id: z.string(), interactionId: z.string() });
+const fileParams = z.object({ id: z.string(), fileId: z.string() });
+
+/**
+ * The parts every record has, under its own path and permission: interactions, files, its
+ * history (logs) and its timeline (activities). Each answers 404 for a record the caller's
+ * firm does not have.
+ */
+export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
+  const access = permission(kind.permission);
+  const base = `/${kind.path}/:id`;
+  const record = async (db: Executor, id: string) => {
+    const found = isUuid(id) ? await kind.find(db, id) : null;
+    if (!found) throw notFound(`This ${kind.noun} does not exist.`);
+    return found;
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      url: `${base}/interactions`,
+      access,
+      params: recordParams,
+      handler: async ({ db, params }) => {
+        await record(db, params.id);
+        return listInteractions(db, kind.type, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${base}/interactions`,
+      access,
+      status: 201,
+      params: recordParams,
+      body: interactionInputSchema,
+      handler: async ({ db, actor, params, body }) => {
+        await record(db, params.id);
+        return addInteraction(db, actor, kind.type, params.id, body);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `${base}/interactions/:interactionId`,
+      access,
+      params: interactionParams,
+      body: interactionInputSchema,
+      handler: async ({ db, actor, params, body }) => {
+        await record(db, params.id);
+        return updateInteraction(db, actor, kind.type, params.id, params.interactionId, body);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: `${base}/interactions/:interactionId`,
+      access,
+      status: 204,
+      params: interactionParams,
+      handler: async ({ db, actor, params }) => {
+        await record(db, params.id);
+        await deleteInteraction(db, actor, kind.type, params.id, params.interactionId);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/files`,
+      access,
+      params: recordParams,
+      handler: async ({ db, params }) => {
+        await record(db, params.id);
+        return listFiles(db, kind.type, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${base}/files`,
+      access,
+      status: 201,
+      stream: true,
+      params: recordParams,
+      query: z.object({
+        name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
+        upload: z.string().max(64).default(''),
+      }),
+      handler: async ({ scoped, actor, deps, params, query, req }) => {
+        await scoped((tx) => record(tx, params.id));
+        return uploadFile(scoped, actor, fileDeps(deps), {
+          policy: 'document',
+          uploadId: query.upload,
+          name: safeFileName(query.name),
+          entity: { type: kind.type, id: params.id },
+          ...uploadHeaders(req),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: `${base}/files/:fileId`,
+      access,
+      status: 204,
+      params: fileParams,
+      handler: async ({ db, actor, params }) => {
+        await record(db, params.id);
+        await deleteFile(db, actor, { type: kind.type, id: params.id }, params.fileId);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/logs`,
+      access,
+      params: recordParams,
+      query: auditListQuerySchema.pick({ limit: true, cursor: true }),
+      handler: async ({ db, actor, params, query }) => {
+        await record(db, params.id);
+        return listAudit(db, actor.firmId, { ...query, entityType: kind.type, entity: params.id });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/activities`,
+      access,
+      params: recordParams,
+      handler: async ({ db, params }) => {
+        await record(db, params.id);
+        return activities(db, kind.type, params.id);
+      },
+    }),
+  ];
+}

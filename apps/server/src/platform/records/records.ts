@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../modules/users/users.table';
+import { badRequest, conflict } from '../http/errors';
+
+/** A user as records show them: id and full name. */
+export const personOf = (u: { id: string | null; firstName: string | null; lastName: string | null } | null) =>
+  u?.id ? { _id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() } : null;
+
+/**
+ * The 409 of an edit based on an older version: says who changed the record and when, so the
+ * form can offer to reload their version (keeping what the user typed).
+ */
+export async function assertCurrent(
+  db: Executor,
+  row: { version: number; updatedBy: string | null; updatedAt: Date },
+  sent: number | undefined,
+  noun: string,
+): Promise<void> {
+  if (sent === undefined || sent === row.version) return;
+  const [who] = row.updatedBy
+    ? await db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, row.updatedBy))
+    : [];
+  const name = who ? `${who.firstName} ${who.lastName}`.trim() : 'Someone else';
+  const when = row.updatedAt.toISOString();
+  throw conflict(
+    `${name} changed this ${noun} at ${when} since you opened it. Reload to see their changes; what you typed is kept.`,
+  );
+}
+
+/** An assignee must be an active staff member of the firm. */
+export async function assertAssignee(
+  db: Executor,
+  userId: string | null | undefined,
+  field = 'assignedTo',
+): Promise<void> {
+  if (!userId) return;
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
+  if (!found) throw badRequest('Choose someone from the list.', { [field]: 'Choose an active member of your firm.' });
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const INTERACTION_KINDS = ['call', 'email', 'meeting', 'note'] as const;
+export type InteractionKind = (typeof INTERACTION_KINDS)[number];
+
+export const interactionInputSchema = z.strictObject({
+  kind: z.enum(INTERACTION_KINDS, { error: 'Choose call, email, meeting or note.' }),
+  occurredAt: z.iso.datetime({ offset: true, error: 'Enter when it happened.' }),
+  summary: z.string().trim().min(1, 'Write what was said or agreed.').max(5000, 'Use at most 5,000 characters.'),
+  followUpOn: z.iso.date('Use a date like 2026-01-31.').nullable().default(null),
+  followUpDone: z.boolean().default(false),
+  version: z.number().int().optional(),
+});
+export type InteractionInput = z.input<typeof interactionInputSchema>;
+
+export type Interaction = {
+  _id: string;
+  entityType: string;
+  entity: string;
+  kind: InteractionKind;
+  occurredAt: string;
+  summary: string;
+  followUpOn: string | null;
+  followUpDone: boolean;
+  author: { _id: string; name: string } | null;
+  version: number;
+};
+
+/** A follow-up due for its author, with where it belongs. */
+export type FollowUp = Interaction & { recordName: string; href: string };
+
+/** One line of a record's timeline: an interaction, a file, or a change. */
+export type Activity = {
+  _id: string;
+  type: 'interaction' | 'file' | 'change';
+  at: string;
+  by: { _id: string; name: string } | null;
+  title: string;
+  detail: string;
+  href?: string;
+};

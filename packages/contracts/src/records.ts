@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+
+/** What every record carries besides its own fields. */
+export type RecordMeta = {
+  _id: string;
+  version: number;
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: { _id: string; name: string } | null;
+};
+
+export type PersonRef = { _id: string; name: string };
+
+export const ADDRESS_KINDS = ['billing', 'shipping', 'job_site', 'home', 'other'] as const;
+
+export const recordAddressSchema = z.strictObject({
+  kind: z.enum(ADDRESS_KINDS, { error: 'Choose what this address is for.' }),
+  label: z.string().trim().max(80, 'Use at most 80 characters.').default(''),
+  line1: z.string().trim().min(1, 'Enter the street address.').max(200, 'Use at most 200 characters.'),
+  line2: z.string().trim().max(200, 'Use at most 200 characters.').default(''),
+  city: z.string().trim().min(1, 'Enter the city.').max(100, 'Use at most 100 characters.'),
+  region: z.string().trim().max(100, 'Use at most 100 characters.').default(''),
+  postalCode: z.string().trim().max(20, 'Use at most 20 characters.').default(''),
+  country: z.string().trim().min(2, 'Enter the country.').max(60, 'Use at most 60 characters.').default('US'),
+});
+export type RecordAddress = z.infer<typeof recordAddressSchema>;
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'Use at most 40 characters.')
+  .refine((v) => v === '' || /^[+()\d][\d\s().\-x]{5,}$/i.test(v), 'Enter a phone number like (207) 555-0134.');
+
+export const tagsSchema = z
+  .array(z.string().trim().min(1).max(40, 'Tags are at most 40 characters.'))
+  .max(30, 'Use at most 30 tags.');
+
+export const labelledEmailSchema = z.strictObject({ label: z.string().trim().max(40).default(''), email: emailSchema });
+export const labelledPhoneSchema = z.strictObject({
+  label: z.string().trim().max(40).default(''),
+  number: phoneSchema.refine((v) => v !== '', 'Enter a phone number.'),
+});
+
+/** Possible duplicates shown while creating a record (a warning, never a block). */
+export type DuplicateMatch = { _id: string; name: string; reason: string };
+
+/** The 409 of a stale edit says who changed the record, and when. */
+export type StaleEdit = { changedBy: string | null; changedAt: string };
