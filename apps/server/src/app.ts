@@ -10,6 +10,7 @@ import { interactionRoutes } from './modules/interactions/interactions.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes';
 import { auditRoutes } from './platform/audit/audit.routes';
 import { authRoutes } from './platform/auth/auth.routes';
@@ -42,6 +43,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...companyRoutes,
   ...customerRoutes,
   ...interactionRoutes,
+  ...userRoutes,
 ];
 
 export type RegisteredRoute = { method: string; url: string; access: Access };

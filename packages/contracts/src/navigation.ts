@@ -98,7 +98,7 @@ export const NAVIGATION: readonly NavGroup[] = [
  * Navigation-table pages that exist in this build. An entry shows only when its page is here,
  * the user holds its permission and the firm has its module. Each module adds its path as it lands.
  */
-export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>([]);
+export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>(['/u/companies', '/u/customers']);
 
 export type NavFilter = {
   codes: readonly number[];

@@ -237,7 +237,9 @@ export function makePng(width: number, height: number, rgb: [number, number, num
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
     const shade = (Math.floor(y / 8) % 2) * 24;
-    for (let x = 0; x < width; x++) rgb.forEach((c, i) => (row[1 + x * 3 + i] = Math.min(255, c + shade)));
+    for (let x = 0; x < width; x++) {
+      for (let i = 0; i < 3; i++) row[1 + x * 3 + i] = Math.min(255, rgb[i]! + shade);
+    }
     rows.push(row);
   }
   return Buffer.concat([
@@ -260,19 +262,17 @@ async function attach(
   const id = newId();
   const key = `${actor.firmId}/${id}`;
   await storage.write(key, Readable.from([bytes]), () => {});
-  await db
-    .insert(files)
-    .values({
-      id,
-      firmId: actor.firmId,
-      entityType: entity.type,
-      entityId: entity.id,
-      name,
-      contentType: type,
-      size: bytes.length,
-      storageKey: key,
-      uploadedBy: actor.userId,
-    });
+  await db.insert(files).values({
+    id,
+    firmId: actor.firmId,
+    entityType: entity.type,
+    entityId: entity.id,
+    name,
+    contentType: type,
+    size: bytes.length,
+    storageKey: key,
+    uploadedBy: actor.userId,
+  });
 }
 
 async function seedFirm(

@@ -10,6 +10,20 @@ function page(path: string | undefined, load: () => Promise<{ default: React.Com
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }
 
+/** A tab every record has (files, interactions, logs, activities), from the shared record parts. */
+function tab(path: string, name: 'FilesTab' | 'InteractionsTab' | 'LogsTab' | 'ActivitiesTab'): RouteObject {
+  const modules = {
+    FilesTab: () => import('../components/record/files-tab'),
+    InteractionsTab: () => import('../components/record/interactions-tab'),
+    LogsTab: () => import('../components/record/logs-tab'),
+    ActivitiesTab: () => import('../components/record/activities-tab'),
+  };
+  return {
+    path,
+    lazy: async () => ({ Component: ((await modules[name]()) as Record<string, React.ComponentType>)[name] }),
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -33,6 +47,36 @@ export const routes: RouteObject[] = [
               page('u/profile/notifications', () => import('../features/notifications/pages/notifications-page')),
               page('u/profile/billing', () => import('../features/billing/pages/billing-page')),
               page('u/profile/tutorial', () => import('../features/profile/pages/tutorial-page')),
+              page('f/logs', () => import('../features/logs/pages/logs-page')),
+              page('u/companies', () => import('../features/companies/pages/companies-list-page')),
+              page('u/companies/new', () => import('../features/companies/pages/company-new-page')),
+              {
+                path: 'u/companies/:id',
+                lazy: async () => ({ Component: (await import('../features/companies/pages/company-layout')).default }),
+                children: [
+                  page(undefined, () => import('../features/companies/pages/company-details-tab')),
+                  tab('files', 'FilesTab'),
+                  tab('interactions', 'InteractionsTab'),
+                  page('settings', () => import('../features/companies/pages/company-settings-tab')),
+                  tab('logs', 'LogsTab'),
+                ],
+              },
+              page('u/customers', () => import('../features/customers/pages/customers-list-page')),
+              page('u/customers/new', () => import('../features/customers/pages/customer-new-page')),
+              {
+                path: 'u/customers/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/customers/pages/customer-layout')).default,
+                }),
+                children: [
+                  page(undefined, () => import('../features/customers/pages/customer-details-tab')),
+                  tab('activities', 'ActivitiesTab'),
+                  tab('interactions', 'InteractionsTab'),
+                  tab('files', 'FilesTab'),
+                  page('settings', () => import('../features/customers/pages/customer-settings-tab')),
+                  tab('logs', 'LogsTab'),
+                ],
+              },
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

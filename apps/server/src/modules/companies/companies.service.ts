@@ -29,7 +29,7 @@ import {
   searchText,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
-import { assertAssignee, assertCurrent, personOf } from '../../platform/records/records';
+import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { companies } from './companies.table';
@@ -61,7 +61,11 @@ export const companyList: ListSpec<CompanyRow> = {
   scope: sql`true`, // replaced per request (see listSpecFor)
   sorts: {
     name: { expr: nameKey, type: 'text' },
-    type: { expr: companies.type, type: 'company_type' },
+    type: {
+      expr: companies.type,
+      type: 'company_type',
+      valid: (v) => (COMPANY_TYPES as readonly string[]).includes(v),
+    },
     created: { expr: companies.createdAt, type: 'timestamptz' },
     updated: { expr: companies.updatedAt, type: 'timestamptz' },
   },
@@ -169,7 +173,18 @@ export async function getCompany(db: Executor, actor: Actor, id: string): Promis
 }
 
 const AUDITED = ['name', 'type', 'phone', 'email', 'website', 'addresses', 'assignedTo', 'tags', 'notes'] as const;
-const audited = (r: Pick<Row, (typeof AUDITED)[number]>) => Object.fromEntries(AUDITED.map((k) => [k, r[k]]));
+type Audited = Pick<Row, (typeof AUDITED)[number]>;
+/** The audited fields of versions of an account, with the assignee by name. */
+async function audited(db: Executor, ...rows: Audited[]) {
+  const names = await peopleNames(
+    db,
+    rows.map((r) => r.assignedTo),
+  );
+  return rows.map((r) => ({
+    ...Object.fromEntries(AUDITED.map((k) => [k, r[k]])),
+    assignedTo: r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null,
+  }));
+}
 
 export async function createCompany(db: Executor, actor: Actor, input: Input): Promise<Company> {
   await assertAssignee(db, input.assignedTo);
@@ -183,7 +198,8 @@ export async function createCompany(db: Executor, actor: Actor, input: Input): P
       updatedBy: actor.userId,
     })
     .returning();
-  await recordAudit(db, actor, { entityType: 'company', entityId: row!.id, action: 'create', after: audited(row!) });
+  const [after] = await audited(db, row!);
+  await recordAudit(db, actor, { entityType: 'company', entityId: row!.id, action: 'create', after });
   return getCompany(db, actor, row!.id);
 }
 
@@ -212,8 +228,7 @@ export async function updateCompany(
     entityType: 'company',
     entityId: id,
     action: 'update',
-    before: audited(before),
-    after: audited(after!),
+    ...(await audited(db, before, after!).then(([b, a]) => ({ before: b, after: a }))),
   });
   return getCompany(db, actor, id);
 }
@@ -312,7 +327,8 @@ export async function deleteCompany(db: Executor, actor: Actor, id: string): Pro
     );
   }
   await db.delete(companies).where(eq(companies.id, id));
-  await recordAudit(db, actor, { entityType: 'company', entityId: id, action: 'delete', before: audited(before) });
+  const [gone] = await audited(db, before);
+  await recordAudit(db, actor, { entityType: 'company', entityId: id, action: 'delete', before: gone });
 }
 
 export async function bulkCompanies(db: Executor, actor: Actor, action: BulkAction): Promise<{ updated: number }> {
@@ -332,13 +348,14 @@ export async function bulkCompanies(db: Executor, actor: Actor, action: BulkActi
         updatedAt: sql`now()`,
       })
       .where(inArray(companies.id, ids));
+    const names = await peopleNames(db, [action.assignee, ...before.map((r) => r.assignedTo)]);
     for (const row of before) {
       await recordAudit(db, actor, {
         entityType: 'company',
         entityId: row.id,
         action: 'update',
-        before: { assignedTo: row.assignedTo },
-        after: { assignedTo: action.assignee },
+        before: { assignedTo: row.assignedTo ? (names.get(row.assignedTo) ?? row.assignedTo) : null },
+        after: { assignedTo: action.assignee ? (names.get(action.assignee) ?? action.assignee) : null },
       });
     }
     return { updated: before.length };

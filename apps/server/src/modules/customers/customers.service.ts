@@ -32,7 +32,7 @@ import {
   textIn,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
-import { assertAssignee, assertCurrent, personOf } from '../../platform/records/records';
+import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
 import { createUser } from '../users/users.service';
@@ -204,7 +204,30 @@ const AUDITED = [
   'tags',
   'notes',
 ] as const;
-const audited = (r: Pick<Row, (typeof AUDITED)[number]>) => Object.fromEntries(AUDITED.map((k) => [k, r[k]]));
+type Audited = Pick<Row, (typeof AUDITED)[number]>;
+/** The audited fields of versions of a customer, with the assignee and the account by name. */
+async function audited(db: Executor, ...rows: Audited[]) {
+  const names = await peopleNames(
+    db,
+    rows.map((r) => r.assignedTo),
+  );
+  const ids = [...new Set(rows.map((r) => r.companyId).filter((id): id is string => Boolean(id)))];
+  const accounts = new Map(
+    ids.length
+      ? (
+          await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids))
+        ).map((c) => [c.id, c.name])
+      : [],
+  );
+  return rows.map((r) => {
+    const { companyId, ...fields } = Object.fromEntries(AUDITED.map((k) => [k, r[k]])) as Record<string, unknown>;
+    return {
+      ...fields,
+      company: r.companyId ? (accounts.get(r.companyId) ?? companyId) : null,
+      assignedTo: r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null,
+    };
+  });
+}
 const columns = (input: Input) => {
   const { company, ...rest } = input;
   return { ...rest, companyId: company, ...derived(input) };
@@ -217,7 +240,8 @@ export async function createCustomer(db: Executor, actor: Actor, input: Input): 
     .insert(customers)
     .values({ ...columns(input), firmId: actor.firmId, createdBy: actor.userId, updatedBy: actor.userId })
     .returning();
-  await recordAudit(db, actor, { entityType: 'customer', entityId: row!.id, action: 'create', after: audited(row!) });
+  const [after] = await audited(db, row!);
+  await recordAudit(db, actor, { entityType: 'customer', entityId: row!.id, action: 'create', after });
   return getCustomer(db, row!.id);
 }
 
@@ -241,8 +265,7 @@ export async function updateCustomer(
     entityType: 'customer',
     entityId: id,
     action: 'update',
-    before: audited(before),
-    after: audited(after!),
+    ...(await audited(db, before, after!).then(([b, a]) => ({ before: b, after: a }))),
   });
   return getCustomer(db, id);
 }
@@ -307,6 +330,17 @@ export async function setStoreLogin(
     }
     const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (user?.passwordHash) throw conflict(`${row.name} already has a store login.`);
+    // A new link replaces any earlier one.
+    await db
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.userId, userId),
+          eq(passwordResetTokens.purpose, 'invitation'),
+          isNull(passwordResetTokens.usedAt),
+        ),
+      );
     const { token, hash } = newToken();
     await db.insert(passwordResetTokens).values({
       firmId: actor.firmId,
@@ -374,7 +408,8 @@ export async function deleteCustomer(db: Executor, actor: Actor, id: string): Pr
   const before = await findRow(db, id, true);
   if (before.userId) throw conflict(`${before.name} has a store login. Archive the customer instead.`);
   await db.delete(customers).where(eq(customers.id, id));
-  await recordAudit(db, actor, { entityType: 'customer', entityId: id, action: 'delete', before: audited(before) });
+  const [gone] = await audited(db, before);
+  await recordAudit(db, actor, { entityType: 'customer', entityId: id, action: 'delete', before: gone });
 }
 
 export async function bulkCustomers(db: Executor, actor: Actor, action: BulkAction): Promise<{ updated: number }> {
@@ -394,13 +429,14 @@ export async function bulkCustomers(db: Executor, actor: Actor, action: BulkActi
         updatedAt: sql`now()`,
       })
       .where(inArray(customers.id, ids));
+    const names = await peopleNames(db, [action.assignee, ...before.map((r) => r.assignedTo)]);
     for (const row of before) {
       await recordAudit(db, actor, {
         entityType: 'customer',
         entityId: row.id,
         action: 'update',
-        before: { assignedTo: row.assignedTo },
-        after: { assignedTo: action.assignee },
+        before: { assignedTo: row.assignedTo ? (names.get(row.assignedTo) ?? row.assignedTo) : null },
+        after: { assignedTo: action.assignee ? (names.get(action.assignee) ?? action.assignee) : null },
       });
     }
     return { updated: before.length };

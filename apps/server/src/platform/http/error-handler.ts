@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
-type PgError = { code?: string; constraint?: string };
+type PgError = { code?: string; constraint?: string; cause?: { code?: string } };
 
 /** Maps every failure to the one error shape; no stack traces or SQL reach the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -26,8 +26,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toHttpError(error: FastifyError & PgError): HttpError | null {
   if (error instanceof HttpError) return error;
-  // Errors Fastify raises itself while reading the request.
-  switch (error.code) {
+  // Errors Fastify raises itself while reading the request, and PostgreSQL's (Drizzle wraps
+  // those, with the original as the cause).
+  switch (error.code ?? error.cause?.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new HttpError(400, 'validation', 'The request body is not valid JSON.');
@@ -38,6 +39,13 @@ function toHttpError(error: FastifyError & PgError): HttpError | null {
     // PostgreSQL: a write that collides with another firm's or a concurrent row.
     case '23505':
       return new HttpError(409, 'conflict', 'This conflicts with an existing record.');
+    // A value PostgreSQL cannot read as its type (a bad date, number or enum value that got past
+    // validation): the request is at fault, not the server.
+    case '22P02':
+    case '22007':
+    case '22008':
+    case '22003':
+      return new HttpError(400, 'validation', 'A value in this request is not valid.');
     case '23503':
       return new HttpError(409, 'conflict', 'This refers to a record that does not exist or is still in use.');
   }

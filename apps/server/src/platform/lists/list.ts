@@ -5,8 +5,22 @@ import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { badRequest } from '../http/errors';
 
-/** A sort a list allows: the expression (matching an index that leads with firm_id) and its type. */
-export type SortDef = { expr: SQL | AnyPgColumn; type: string };
+/**
+ * A sort a list allows: the expression (matching an index that leads with firm_id), its SQL
+ * type, and (for types other than text and timestamps) which cursor values are valid.
+ */
+export type SortDef = { expr: SQL | AnyPgColumn; type: string; valid?: (value: string) => boolean };
+
+const TIMESTAMP =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** A cursor's sort value must be of the sort's type before it goes near SQL. */
+function validCursorValue(def: SortDef, value: string): boolean {
+  if (def.valid) return def.valid(value);
+  // PostgreSQL's own text form of a timestamptz, e.g. 2026-11-21 16:00:00.123456+00.
+  if (def.type === 'timestamptz') return TIMESTAMP.test(value);
+  return true;
+}
 /** A filter a list allows: the values of `filter[key][]` as a condition, or a 400 for bad values. */
 export type FilterDef = (values: string[]) => SQL | undefined;
 
@@ -101,6 +115,11 @@ export async function listPage<Row extends { _id: string }>(
   let paged = where;
   if (query.cursor) {
     const [value, id] = decode(query.cursor, key);
+    if (!validCursorValue(def, value)) {
+      throw badRequest('This page link no longer matches the list. Start again from the first page.', {
+        cursor: 'Not a valid cursor.',
+      });
+    }
     const after = desc
       ? sql`(${def.expr}, ${spec.id}) < (${value}::${sql.raw(def.type)}, ${id}::uuid)`
       : sql`(${def.expr}, ${spec.id}) > (${value}::${sql.raw(def.type)}, ${id}::uuid)`;

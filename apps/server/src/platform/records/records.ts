@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../modules/users/users.table';
 import { badRequest, conflict } from '../http/errors';
@@ -43,4 +43,15 @@ export async function assertAssignee(
     .from(users)
     .where(and(eq(users.id, userId), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
   if (!found) throw badRequest('Choose someone from the list.', { [field]: 'Choose an active member of your firm.' });
+}
+
+/** Names for the ids a record refers to, so its history reads "Sam Reyes", not an id. */
+export async function peopleNames(db: Executor, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_FIRM_NAME, P } from '@atelier/contracts';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconBook, IconHome, IconLogout, IconSettings, IconUserCog, IconWorld } from '@tabler/icons-react';
+import { IconBook, IconHistory, IconHome, IconLogout, IconSettings, IconUserCog, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth/session';
 import { useSettings } from '../../features/settings/api';
@@ -11,8 +11,8 @@ import { useSettingsEntry } from './pages';
 const cut = (text: string) => text.slice(0, 20);
 
 /**
- * The profile menu of spec section 2. Calendar, Task Board, Logging and Task have no page yet
- * and stay hidden until their modules exist; firm Settings is hidden on small screens.
+ * The profile menu of spec section 2. Calendar, Task Board and Task have no page yet and stay
+ * hidden until their modules exist; firm Settings and Logging are hidden on small screens.
  */
 export function ProfileMenu() {
   const { profile, signOut } = useSession();
@@ -56,6 +56,11 @@ export function ProfileMenu() {
             leftSection={<IconWorld size={16} />}
           >
             Website
+          </Menu.Item>
+        )}
+        {can(P.MODIFY_LOGS) && (
+          <Menu.Item component={Link} to="/f/logs" leftSection={<IconHistory size={16} />} visibleFrom="sm">
+            Logging
           </Menu.Item>
         )}
         <Menu.Divider />

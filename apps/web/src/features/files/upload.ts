@@ -1,18 +1,47 @@
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type StoredFile } from '@atelier/contracts';
+import {
+  contentTypeFor,
+  DOCUMENT_TYPES,
+  IMAGE_TYPES,
+  MAX_DOCUMENT_BYTES,
+  MAX_IMAGE_BYTES,
+  type StoredFile,
+} from '@atelier/contracts';
 import { ApiError } from '../../lib/api';
 import { withProgress } from '../../lib/progress';
 
-/** Uploads one image (logo, photo) as raw bytes; the server reports progress over the socket. */
-export async function uploadImage(file: File): Promise<StoredFile> {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    throw new ApiError(415, 'unprocessable', 'Upload a PNG, JPEG, WebP or GIF image.');
-  }
-  if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, 'too_large', 'Images can be at most 5 MB.');
+const POLICIES = {
+  image: {
+    types: IMAGE_TYPES as readonly string[],
+    max: MAX_IMAGE_BYTES,
+    wrongType: 'Upload a PNG, JPEG, WebP or GIF image.',
+    tooBig: 'Images can be at most 5 MB.',
+  },
+  document: {
+    types: DOCUMENT_TYPES as readonly string[],
+    max: MAX_DOCUMENT_BYTES,
+    wrongType: 'Upload a PDF, an image, a Word or Excel file, or a text or CSV file.',
+    tooBig: 'Files can be at most 25 MB.',
+  },
+};
+
+/**
+ * Uploads one file as raw bytes to `path` (/files for logos and photos, a record's /…/files),
+ * while the progress socket reports on it. The server checks type, size and content again.
+ */
+export async function uploadFile(
+  file: File,
+  path = '/files',
+  policy: keyof typeof POLICIES = 'image',
+): Promise<StoredFile> {
+  const rules = POLICIES[policy];
+  const type = contentTypeFor(file.name, file.type);
+  if (!rules.types.includes(type)) throw new ApiError(415, 'unprocessable', rules.wrongType);
+  if (file.size > rules.max) throw new ApiError(413, 'too_large', rules.tooBig);
   return withProgress(`Uploading ${file.name}`, file.size, async (uploadId) => {
-    const response = await fetch(`/api/v1/files?name=${encodeURIComponent(file.name)}&upload=${uploadId}`, {
+    const response = await fetch(`/api/v1${path}?name=${encodeURIComponent(file.name)}&upload=${uploadId}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': file.type },
+      headers: { 'content-type': type },
       body: file,
     });
     const data = await response.json().catch(() => null);
@@ -27,3 +56,5 @@ export async function uploadImage(file: File): Promise<StoredFile> {
     return data as StoredFile;
   });
 }
+
+export const uploadImage = (file: File) => uploadFile(file, '/files', 'image');

@@ -1,7 +1,9 @@
-import { DEFAULT_FIRM_NAME, permissionLabel } from '@atelier/contracts';
+import { DEFAULT_FIRM_NAME, type FollowUp, permissionLabel } from '@atelier/contracts';
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { SETTINGS_PAGES, useNavigation } from '../../../app/shell/pages';
+import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useProfile } from '../../auth/session';
@@ -51,6 +53,44 @@ function UnreadNotifications() {
           ))}
         </Stack>
       )}
+    </Card>
+  );
+}
+
+/** The user's follow-ups that are due: overdue ones first, then the coming week. */
+function FollowUps() {
+  const followUps = useQuery({
+    queryKey: ['follow-ups'],
+    queryFn: () => api<FollowUp[]>('GET', '/interactions/follow-ups'),
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  if (!followUps.data?.length) return null;
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        Follow-ups due
+      </Title>
+      <Stack gap="xs">
+        {followUps.data.map((f) => (
+          <Group key={f._id} justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={`${f.href}/interactions`} fw={500} size="sm">
+                {f.recordName}
+              </Anchor>
+              <Text size="sm" lineClamp={2}>
+                {f.summary}
+              </Text>
+            </div>
+            <Badge
+              color={f.followUpOn! < today ? 'red' : f.followUpOn === today ? 'orange' : 'blue'}
+              variant="light"
+              style={{ flexShrink: 0 }}
+            >
+              {f.followUpOn! < today ? `Overdue ${f.followUpOn}` : f.followUpOn === today ? 'Today' : f.followUpOn}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
     </Card>
   );
 }
@@ -105,6 +145,7 @@ export default function ProfilePage() {
         <UnreadNotifications />
         <QuickLinks />
       </SimpleGrid>
+      <FollowUps />
       <Card withBorder padding="lg">
         <Title order={2} size="h4" mb="sm">
           Your roles

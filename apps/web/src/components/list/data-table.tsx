@@ -1,0 +1,162 @@
+import { Card, Checkbox, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Column } from './types';
+
+type Props<Row extends { _id: string }> = {
+  rows: Row[] | undefined;
+  columns: Column<Row>[];
+  loading: boolean;
+  sort: string;
+  onSort: (sort: string) => void;
+  rowHref: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+  selected: Set<string>;
+  onSelect: (selected: Set<string>) => void;
+};
+
+function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  label: string;
+  sortKey: string;
+  sort: string;
+  onSort: (s: string) => void;
+}) {
+  const active = sort === sortKey || sort === `-${sortKey}`;
+  const desc = sort === `-${sortKey}`;
+  const Icon = !active ? IconSelector : desc ? IconArrowDown : IconArrowUp;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(active && !desc ? `-${sortKey}` : sortKey)}
+      aria-label={`Sort by ${label.toLowerCase()}${active ? (desc ? ', now descending' : ', now ascending') : ''}`}
+    >
+      <Group gap={4} wrap="nowrap">
+        <Text fw={600} size="sm">
+          {label}
+        </Text>
+        <Icon size={14} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** Rows of a list: a table from 768 px, cards below. Row selection drives the bulk actions. */
+export function DataTable<Row extends { _id: string }>({
+  rows,
+  columns,
+  loading,
+  sort,
+  onSort,
+  rowHref,
+  rowLabel,
+  selected,
+  onSelect,
+}: Props<Row>) {
+  const phone = useMediaQuery('(max-width: 767px)');
+  const ids = rows?.map((r) => r._id) ?? [];
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    onSelect(next);
+  };
+  if (loading && !rows) {
+    return (
+      <Stack gap="xs" p="md" aria-busy>
+        {['a', 'b', 'c', 'd', 'e', 'f'].map((row) => (
+          <Skeleton key={row} h={28} />
+        ))}
+      </Stack>
+    );
+  }
+  if (phone) {
+    const [first, ...rest] = columns;
+    return (
+      <Stack gap="xs" p="xs" style={{ opacity: loading ? 0.6 : 1 }}>
+        {rows?.map((row) => (
+          <Card key={row._id} withBorder padding="sm">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Checkbox
+                aria-label={`Select ${rowLabel(row)}`}
+                checked={selected.has(row._id)}
+                onChange={(e) => toggle(row._id, e.currentTarget.checked)}
+                mt={2}
+              />
+              <Link to={rowHref(row)} style={{ color: 'inherit', textDecoration: 'none', flex: 1, minWidth: 0 }}>
+                <Text fw={600}>{first?.render(row)}</Text>
+                {rest.slice(0, 3).map((c) => (
+                  <Text key={c.key} size="sm" c="dimmed" truncate>
+                    {c.label}: {c.render(row)}
+                  </Text>
+                ))}
+              </Link>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all rows on this page"
+                checked={allSelected}
+                indeterminate={!allSelected && ids.some((id) => selected.has(id))}
+                onChange={(e) =>
+                  onSelect(
+                    e.currentTarget.checked
+                      ? new Set([...selected, ...ids])
+                      : new Set([...selected].filter((id) => !ids.includes(id))),
+                  )
+                }
+              />
+            </Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column.key}>
+                {column.sort ? (
+                  <SortHeader label={column.label} sortKey={column.sort} sort={sort} onSort={onSort} />
+                ) : (
+                  column.label
+                )}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows?.map((row) => (
+            <Table.Tr key={row._id}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${rowLabel(row)}`}
+                  checked={selected.has(row._id)}
+                  onChange={(e) => toggle(row._id, e.currentTarget.checked)}
+                />
+              </Table.Td>
+              {columns.map((column, i) => (
+                <Table.Td key={column.key}>
+                  {i === 0 ? (
+                    <Link to={rowHref(row)} style={{ color: 'inherit', fontWeight: 600 }}>
+                      {column.render(row)}
+                    </Link>
+                  ) : (
+                    column.render(row)
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

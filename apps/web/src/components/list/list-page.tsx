@@ -1,0 +1,286 @@
+import type { BulkResult, ListPage as Page, SavedView } from '@atelier/contracts';
+import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { showSubmitError } from '../../lib/forms';
+import { useCan } from '../../lib/permissions';
+import { toastSuccess } from '../../lib/toast';
+import { PageHeader } from '../page-header';
+import { usePeople } from '../people';
+import { ColumnChooser } from './column-chooser';
+import { DataTable } from './data-table';
+import { listStateToQuery, listStateToSearch, useListState } from './list-params';
+import { SavedViews } from './saved-views';
+import type { Column, ListFilter } from './types';
+import { useProfileLists } from './use-profile-lists';
+
+const PAGE_SIZE = 25;
+
+export type ListPageProps<Row extends { _id: string }> = {
+  /** Names the list in saved views and column choices ("companies"). */
+  listKey: string;
+  title: string;
+  description?: string;
+  /** The API path: /companies. */
+  endpoint: string;
+  noun: { one: string; many: string };
+  defaultSort: string;
+  columns: Column<Row>[];
+  filters: ListFilter[];
+  rowHref: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+  create?: { href: string; label: string };
+  /** Codes for bulk archiving and for exports; without them those actions are not offered. */
+  archivePermission: number;
+  exportPermission: number;
+};
+
+/**
+ * The list page every module uses: server-side paging, sorting, search and filters kept in the
+ * URL; columns and named views saved to the profile; selection with bulk actions; CSV export of
+ * the current view.
+ */
+export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>) {
+  const { listKey, endpoint, noun, columns } = props;
+  const { state, update, goTo, replaceAll, hasParams } = useListState(props.defaultSort);
+  const { can } = useCan();
+  const queryClient = useQueryClient();
+  const lists = useProfileLists(listKey);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [search, setSearch] = useState(state.q);
+  const [assignee, setAssignee] = useState<string | null>(null);
+  const cursors = useRef<string[]>([]);
+  const people = usePeople();
+
+  // A list opened without a query opens its default view, if one is saved.
+  const applied = useRef(false);
+  useEffect(() => {
+    if (applied.current) return;
+    applied.current = true;
+    const preferred = lists.views.find((v) => v.default);
+    if (!hasParams && preferred) replaceAll(preferred.query);
+  }, [hasParams, lists.views, replaceAll]);
+  useEffect(() => setSearch(state.q), [state.q]);
+  const viewKey = `${state.q}|${state.sort}|${JSON.stringify(state.filter)}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view starts with nothing selected
+  useEffect(() => setSelected(new Set()), [viewKey]);
+
+  const query = useQuery({
+    queryKey: ['list', endpoint, state],
+    queryFn: () => api<Page<Row>>('GET', endpoint, undefined, listStateToQuery(state, PAGE_SIZE)),
+    placeholderData: keepPreviousData,
+  });
+  const debouncedSearch = useDebouncedCallback((q: string) => update({ q }), 350);
+  const visible = lists.columns ?? columns.filter((c) => !c.hidden).map((c) => c.key);
+  const shown = columns.filter((c, i) => i === 0 || visible.includes(c.key));
+  const viewQuery = listStateToSearch(state, false);
+  const archived = state.filter.status?.includes('archived') && !state.filter.status?.includes('active');
+
+  const bulk = async (body: Record<string, unknown>, done: string) => {
+    try {
+      const result = await api<BulkResult>('POST', `${endpoint}/bulk`, { ...body, ids: [...selected] });
+      toastSuccess(`${result.updated} ${result.updated === 1 ? noun.one : noun.many} ${done}.`);
+      setSelected(new Set());
+      await queryClient.invalidateQueries({ queryKey: ['list', endpoint] });
+    } catch (error) {
+      showSubmitError(error);
+    }
+  };
+  const exportHref = (ids?: string[]) => {
+    const params = new URLSearchParams(viewQuery);
+    params.set('format', 'csv');
+    for (const id of ids ?? []) params.append('filter[id][]', id);
+    return `/api/v1${endpoint}/export?${params}`;
+  };
+  const page = query.data;
+  const from = (state.page - 1) * PAGE_SIZE + 1;
+
+  return (
+    <Stack gap="md" maw={1400} mx="auto">
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={
+          props.create && (
+            <Button component={Link} to={props.create.href} leftSection={<IconPlus size={16} />}>
+              {props.create.label}
+            </Button>
+          )
+        }
+      />
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          aria-label={`Search ${noun.many}`}
+          placeholder={`Search ${noun.many}`}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            debouncedSearch(e.currentTarget.value);
+          }}
+          style={{ flex: '1 1 220px' }}
+        />
+        {props.filters.map((filter) => (
+          <MultiSelect
+            key={filter.key}
+            aria-label={filter.label}
+            placeholder={filter.label}
+            data={filter.options}
+            value={state.filter[filter.key] ?? []}
+            onChange={(values) => update({ filter: { ...state.filter, [filter.key]: values } })}
+            clearable
+            style={{ flex: '0 1 200px' }}
+          />
+        ))}
+        <Group gap="xs">
+          <SavedViews
+            views={lists.views}
+            currentQuery={viewQuery}
+            columns={visible}
+            onApply={(view: SavedView) => {
+              replaceAll(view.query);
+              if (view.columns) void lists.saveColumns(view.columns);
+            }}
+            onSave={lists.saveViews}
+          />
+          <ColumnChooser
+            columns={columns}
+            visible={visible}
+            onChange={(values) => lists.saveColumns(values).catch(showSubmitError)}
+          />
+          {can(props.exportPermission) && (
+            <Button
+              component="a"
+              href={exportHref()}
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              download
+            >
+              Export CSV
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {selected.size > 0 && (
+        <Card withBorder padding="sm" role="region" aria-label="Selected rows">
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {selected.size} selected
+            </Text>
+            {can(props.archivePermission) &&
+              (archived ? (
+                <Button size="xs" variant="light" onClick={() => bulk({ action: 'restore' }, 'restored')}>
+                  Restore
+                </Button>
+              ) : (
+                <Button size="xs" variant="light" color="red" onClick={() => bulk({ action: 'archive' }, 'archived')}>
+                  Archive
+                </Button>
+              ))}
+            <Group gap={4} wrap="nowrap">
+              <Select
+                size="xs"
+                aria-label="Assign to"
+                placeholder="Assign to…"
+                data={[
+                  { value: 'none', label: 'Nobody' },
+                  ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
+                ]}
+                value={assignee}
+                onChange={setAssignee}
+                w={180}
+              />
+              <Button
+                size="xs"
+                variant="light"
+                disabled={!assignee}
+                onClick={() => bulk({ action: 'assign', assignee: assignee === 'none' ? null : assignee }, 'assigned')}
+              >
+                Assign
+              </Button>
+            </Group>
+            {can(props.exportPermission) && (
+              <Button size="xs" variant="light" component="a" href={exportHref([...selected])} download>
+                Export selected
+              </Button>
+            )}
+            <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          </Group>
+        </Card>
+      )}
+
+      <Card withBorder padding={0}>
+        {query.isError ? (
+          <Alert color="red" m="md" title={`The ${noun.many} could not be loaded`}>
+            {query.error.message}{' '}
+            <Anchor component="button" onClick={() => query.refetch()}>
+              Try again
+            </Anchor>
+          </Alert>
+        ) : page && page.items.length === 0 ? (
+          <Stack align="center" p="xl" gap="xs">
+            <Text fw={600}>
+              No {noun.many} {state.q || Object.values(state.filter).some((v) => v.length) ? 'match this view' : 'yet'}
+            </Text>
+            {(state.q || Object.keys(state.filter).length > 0) && (
+              <Button variant="subtle" onClick={() => replaceAll('')}>
+                Clear search and filters
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <DataTable
+            rows={page?.items}
+            columns={shown}
+            loading={query.isFetching}
+            sort={state.sort}
+            onSort={(sort) => update({ sort })}
+            rowHref={props.rowHref}
+            rowLabel={props.rowLabel}
+            selected={selected}
+            onSelect={setSelected}
+          />
+        )}
+      </Card>
+
+      {page && page.items.length > 0 && (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {from}–{from + page.items.length - 1} of {page.total}
+          </Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              disabled={state.page <= 1}
+              onClick={() => {
+                // After a reload the way back is unknown: start again from the first page.
+                const previous = cursors.current.pop();
+                if (previous === undefined) goTo('', 1);
+                else goTo(previous, state.page - 1);
+              }}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="default"
+              disabled={!page.next}
+              onClick={() => {
+                cursors.current.push(state.cursor);
+                goTo(page.next!, state.page + 1);
+              }}
+            >
+              Next
+            </Button>
+          </Group>
+        </Group>
+      )}
+    </Stack>
+  );
+}

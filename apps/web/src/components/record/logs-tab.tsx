@@ -1,0 +1,82 @@
+import type { AuditEntryView } from '@atelier/contracts';
+import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../lib/format';
+import { useLogs } from './api';
+import { useRecord } from './detail-layout';
+
+/** A logged value as a person reads it: addresses as one line, lists joined. */
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.map((v) => show(v)).join('; ') : '—';
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if ('line1' in o) return [o.line1, o.line2, o.city, o.region, o.postalCode].filter(Boolean).join(', ');
+    if ('email' in o) return String(o.email);
+    if ('number' in o) return String(o.number);
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+const label = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+/** One audit entry: who, when, what, and each changed field before → after. */
+export function AuditEntry({ entry, link }: { entry: AuditEntryView; link?: React.ReactNode }) {
+  const changes = Object.entries(entry.changes);
+  return (
+    <Card withBorder padding="md">
+      <Group gap="xs" mb={changes.length ? 'xs' : 0} wrap="wrap">
+        <Badge variant="light">{entry.action.replaceAll('-', ' ')}</Badge>
+        <Text size="sm" fw={500}>
+          {entry.actor?.name ?? 'Atelier'}
+          {entry.impersonator ? ` (signed in by ${entry.impersonator.name})` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(entry.createdAt)}
+        </Text>
+        {link}
+      </Group>
+      {changes.length > 0 && (
+        <Table.ScrollContainer minWidth={420}>
+          <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+            <Table.Tbody>
+              {changes.map(([field, change]) => (
+                <Table.Tr key={field}>
+                  <Table.Td w={160} c="dimmed">
+                    {label(field)}
+                  </Table.Td>
+                  <Table.Td style={{ textDecoration: 'line-through', color: 'var(--mantine-color-dimmed)' }}>
+                    {show(change.before)}
+                  </Table.Td>
+                  <Table.Td w={20}>→</Table.Td>
+                  <Table.Td>{show(change.after)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+export function LogsTab() {
+  const { path } = useRecord<unknown>();
+  const logs = useLogs(path);
+  const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Stack gap="sm">
+      {entries.length === 0 && !logs.isPending && <Text c="dimmed">No history yet.</Text>}
+      {entries.map((entry) => (
+        <AuditEntry key={entry._id} entry={entry} />
+      ))}
+      {logs.hasNextPage && (
+        <Group justify="center">
+          <Button variant="default" onClick={() => logs.fetchNextPage()} loading={logs.isFetchingNextPage}>
+            Show older
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { COMPANY_TYPES, type Company, type CompanyInput, companyInputSchema } from '@atelier/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { AddressesField } from '../../../components/form/addresses-field';
+import { PersonSelect } from '../../../components/form/pickers';
+import { useStaleEdit } from '../../../components/form/stale-edit';
+import { useCompanyDuplicates } from '../api';
+
+export const TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
+  trade: 'Trade',
+  retail: 'Retail',
+  wholesale: 'Wholesale',
+  contractor: 'Contractor',
+};
+
+export const companyFormValues = (c?: Company): CompanyInput => ({
+  name: c?.name ?? '',
+  type: c?.type ?? 'retail',
+  phone: c?.phone ?? '',
+  email: c?.email ?? '',
+  website: c?.website ?? '',
+  addresses: c?.addresses ?? [],
+  assignedTo: c?.assignedTo?._id ?? null,
+  tags: c?.tags ?? [],
+  notes: c?.notes ?? '',
+});
+
+type Props = {
+  company?: Company;
+  submitLabel: string;
+  onSubmit: (values: CompanyInput) => Promise<unknown>;
+  /** Loads the latest version after a 409, to merge the user's changes onto it. */
+  reload?: () => Promise<CompanyInput>;
+};
+
+/** The account's details, validated by the same contract as the server. */
+export function CompanyForm({ company, submitLabel, onSubmit, reload }: Props) {
+  const form = useForm<CompanyInput>({
+    resolver: zodResolver(companyInputSchema) as never,
+    values: companyFormValues(company),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const stale = useStaleEdit(form, reload ?? (async () => companyFormValues(company)));
+  const [name, email, phone] = form.watch(['name', 'email', 'phone']);
+  const duplicates = useCompanyDuplicates({ name, email, phone }, company?._id);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      form.reset(values);
+    } catch (error) {
+      stale.onError(error);
+    }
+  });
+  const e = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" {...form.register('name')} error={e.name?.message} />
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Select
+                label="Type"
+                data={COMPANY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+                value={field.value}
+                onChange={field.onChange}
+                error={e.type?.message}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <TextInput label="Phone" type="tel" {...form.register('phone')} error={e.phone?.message} />
+          <TextInput label="Email" type="email" {...form.register('email')} error={e.email?.message} />
+          <TextInput label="Website" placeholder="https://" {...form.register('website')} error={e.website?.message} />
+          <Controller
+            control={form.control}
+            name="assignedTo"
+            render={({ field }) => (
+              <PersonSelect
+                label="Assigned to"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={e.assignedTo?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        {duplicates.data && duplicates.data.length > 0 && (
+          <Alert color="yellow" title="This may already be an account" role="status">
+            {duplicates.data.map((d) => (
+              <div key={d._id}>
+                <Anchor component={Link} to={`/u/companies/${d._id}`}>
+                  {d.name}
+                </Anchor>{' '}
+                ({d.reason})
+              </div>
+            ))}
+          </Alert>
+        )}
+        <AddressesField form={form} />
+        <Controller
+          control={form.control}
+          name="tags"
+          render={({ field }) => (
+            <TagsInput
+              label="Tags"
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={e.tags?.message}
+              clearable
+            />
+          )}
+        />
+        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {stale.modal}
+    </form>
+  );
+}

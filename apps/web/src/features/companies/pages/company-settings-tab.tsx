@@ -1,0 +1,103 @@
+import { type Company, type CompanyFinancials, companyFinancialsSchema, P } from '@atelier/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { NoAccess } from '../../../components/no-access';
+import { useFiles } from '../../../components/record/api';
+import { useRecord } from '../../../components/record/detail-layout';
+import { showSubmitError } from '../../../lib/forms';
+import { useCan } from '../../../lib/permissions';
+import { toastSuccess } from '../../../lib/toast';
+import { companyPath, useUpdateFinancials } from '../api';
+
+/** Payment terms, credit limit, price level and tax exemption (company financials, 15). */
+export default function CompanySettingsTab() {
+  const { record } = useRecord<Company>();
+  const { can } = useCan();
+  const update = useUpdateFinancials(record._id);
+  const files = useFiles(companyPath(record._id));
+  const form = useForm<CompanyFinancials>({
+    resolver: zodResolver(companyFinancialsSchema) as never,
+    values: record.financials ?? {
+      paymentTermsDays: 30,
+      creditLimitCents: 0,
+      priceLevel: '',
+      taxExempt: false,
+      taxCertificate: null,
+    },
+  });
+  if (!can(P.COMPANY_FINANCIALS) || !record.financials)
+    return <NoAccess message="You do not have permission to see this account’s financial settings." />;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ ...values, version: record.version });
+      toastSuccess('Settings saved.');
+    } catch (error) {
+      showSubmitError(error, form.setError);
+    }
+  });
+  const e = form.formState.errors;
+  return (
+    <Card withBorder padding="lg" maw={760}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="paymentTermsDays"
+              render={({ field }) => (
+                <NumberInput
+                  label="Payment terms (days)"
+                  min={0}
+                  max={365}
+                  value={field.value}
+                  onChange={(v) => field.onChange(Number(v) || 0)}
+                  error={e.paymentTermsDays?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="creditLimitCents"
+              render={({ field }) => (
+                <NumberInput
+                  label="Credit limit"
+                  prefix="$"
+                  thousandSeparator=","
+                  decimalScale={2}
+                  min={0}
+                  value={field.value / 100}
+                  onChange={(v) => field.onChange(Math.round((Number(v) || 0) * 100))}
+                  error={e.creditLimitCents?.message}
+                />
+              )}
+            />
+            <TextInput label="Price level" {...form.register('priceLevel')} error={e.priceLevel?.message} />
+          </SimpleGrid>
+          <Checkbox label="Tax exempt" {...form.register('taxExempt')} />
+          <Controller
+            control={form.control}
+            name="taxCertificate"
+            render={({ field }) => (
+              <Select
+                label="Exemption certificate"
+                description="Upload it on the Files tab, then choose it here."
+                placeholder="None"
+                data={(files.data ?? []).map((f) => ({ value: f._id, label: f.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                clearable
+                error={e.taxCertificate?.message}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

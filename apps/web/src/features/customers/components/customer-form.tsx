@@ -1,0 +1,145 @@
+import { type Customer, type CustomerInput, customerInputSchema } from '@atelier/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { AddressesField } from '../../../components/form/addresses-field';
+import { LabelledListField } from '../../../components/form/labelled-list-field';
+import { CompanySelect, PersonSelect } from '../../../components/form/pickers';
+import { useStaleEdit } from '../../../components/form/stale-edit';
+import { useSettings } from '../../settings/api';
+import { useCustomerDuplicates } from '../api';
+
+export const customerFormValues = (c?: Customer, company?: string | null): CustomerInput => ({
+  firstName: c?.firstName ?? '',
+  lastName: c?.lastName ?? '',
+  company: c?.company?._id ?? company ?? null,
+  emails: c?.emails ?? [{ label: '', email: '' }],
+  phones: c?.phones ?? [],
+  addresses: c?.addresses ?? [],
+  assignedTo: c?.assignedTo?._id ?? null,
+  source: c?.source ?? '',
+  tags: c?.tags ?? [],
+  notes: c?.notes ?? '',
+});
+
+type Props = {
+  customer?: Customer;
+  initialCompany?: { _id: string; name: string } | null;
+  submitLabel: string;
+  onSubmit: (values: CustomerInput) => Promise<unknown>;
+  reload?: () => Promise<CustomerInput>;
+};
+
+export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, reload }: Props) {
+  const sources = useSettings().data?.customerSettings.sources ?? [];
+  const form = useForm<CustomerInput>({
+    resolver: zodResolver(customerInputSchema) as never,
+    values: customerFormValues(customer, initialCompany?._id),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const stale = useStaleEdit(form, reload ?? (async () => customerFormValues(customer)));
+  const [firstName, lastName, emails, phones] = form.watch(['firstName', 'lastName', 'emails', 'phones']);
+  const duplicates = useCustomerDuplicates(
+    { name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email: emails?.[0]?.email, phone: phones?.[0]?.number },
+    customer?._id,
+  );
+  const submit = form.handleSubmit(async (values) => {
+    // Blank rows the user added and left empty are not an error: drop them.
+    const cleaned = {
+      ...values,
+      emails: (values.emails ?? []).filter((e) => e.email.trim()),
+      phones: (values.phones ?? []).filter((p) => p.number.trim()),
+    };
+    try {
+      await onSubmit(cleaned);
+      form.reset(cleaned);
+    } catch (error) {
+      stale.onError(error);
+    }
+  });
+  const e = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" {...form.register('firstName')} error={e.firstName?.message} />
+          <TextInput label="Last name" {...form.register('lastName')} error={e.lastName?.message} />
+          <Controller
+            control={form.control}
+            name="company"
+            render={({ field }) => (
+              <CompanySelect
+                label="Account"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={e.company?.message}
+                initial={customer?.company ?? initialCompany}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="assignedTo"
+            render={({ field }) => (
+              <PersonSelect
+                label="Assigned to"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={e.assignedTo?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        {duplicates.data && duplicates.data.length > 0 && (
+          <Alert color="yellow" title="This may already be a customer" role="status">
+            {duplicates.data.map((d) => (
+              <div key={d._id}>
+                <Anchor component={Link} to={`/u/customers/${d._id}`}>
+                  {d.name}
+                </Anchor>{' '}
+                ({d.reason})
+              </div>
+            ))}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <LabelledListField form={form} name="emails" valueKey="email" label="Emails" type="email" />
+          <LabelledListField form={form} name="phones" valueKey="number" label="Phones" type="tel" />
+        </SimpleGrid>
+        <AddressesField form={form} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name="source"
+            render={({ field }) => (
+              <Select
+                label="Source"
+                placeholder="How they found you"
+                data={[...new Set([...sources, ...(field.value ? [field.value] : [])])]}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                clearable
+                error={e.source?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field }) => (
+              <TagsInput label="Tags" value={field.value ?? []} onChange={field.onChange} clearable />
+            )}
+          />
+        </SimpleGrid>
+        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {stale.modal}
+    </form>
+  );
+}
