@@ -1,4 +1,4 @@
-import type { FollowUp, Interaction, interactionInputSchema } from '@atelier/contracts';
+import { type FollowUp, hasCode, type Interaction, type interactionInputSchema } from '@atelier/contracts';
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -160,8 +160,9 @@ export async function dueFollowUps(db: Executor, actor: Actor): Promise<FollowUp
   const result: FollowUp[] = [];
   for (const r of rows) {
     const kind = entityKind(r.row.entityType);
-    const record = kind && (await kind.find(db, r.row.entityId));
-    if (!kind || !record) continue;
+    if (!kind || !hasCode(actor.codes, kind.permission)) continue;
+    const record = await kind.find(db, r.row.entityId);
+    if (!record) continue;
     result.push({ ...view(r.row, r.author), recordName: record.name, href: kind.href(r.row.entityId) });
   }
   return result;

@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/audit.service';
 import { queueEmail } from '../email/outbox.service';
 import { passwordResetEmail } from '../email/templates';
 import type { Actor } from '../http/access';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError, KeepChangesError } from '../http/errors';
 import type { AppDeps, RequestMeta } from '../http/routes';
 import { passwordResetTokens } from './auth.table';
 import { hashPassword, verifyPassword } from './passwords';
@@ -36,17 +36,18 @@ export async function signIn(
   meta: RequestMeta,
   body: SignInBody,
 ): Promise<{ token: string; profile: Profile }> {
-  await assertSignInAllowed(deps.db, deps.config, body.email, meta.ip);
+  await assertSignInAllowed(tx, deps.config, body.email, meta.ip);
   const staff = await findStaff(tx, body.email);
   const passwordOk = await verifyPassword(staff?.password_hash, body.password);
   if (!staff || !passwordOk) {
-    await recordSignInFailure(deps.db, deps.config, body.email, meta.ip);
-    throw new HttpError(401, 'unauthenticated', INVALID_CREDENTIALS_MESSAGE);
+    await recordSignInFailure(tx, deps.config, body.email, meta.ip);
+    // The failure must be counted even though the request fails.
+    throw new KeepChangesError(new HttpError(401, 'unauthenticated', INVALID_CREDENTIALS_MESSAGE));
   }
   if (!staff.active) {
     throw new HttpError(403, 'forbidden', 'This account has been deactivated. Ask an administrator of your firm.');
   }
-  await clearSignInFailures(deps.db, body.email);
+  await clearSignInFailures(tx, body.email);
 
   const scope = { firmId: staff.firm_id, userId: staff.user_id };
   await enterScope(tx, scope);
@@ -67,7 +68,7 @@ export async function signOut(tx: Tx, actor: Actor | null): Promise<void> {
  * staff account. The answer is the same either way, so it reveals nothing about the address.
  */
 export async function requestPasswordReset(tx: Tx, deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
-  if (!(await allowResetEmail(deps.db, deps.config, email, meta.ip))) return;
+  if (!(await allowResetEmail(tx, deps.config, email, meta.ip))) return;
   const staff = await findStaff(tx, email);
   if (!staff?.active) return;
 
@@ -132,5 +133,5 @@ export async function confirmPasswordReset(tx: Tx, deps: AppDeps, input: ResetPa
     .where(and(eq(passwordResetTokens.userId, taken.user_id), isNull(passwordResetTokens.usedAt)));
   await endUserSessions(tx, taken.user_id);
   await recordAudit(tx, scope, { entityType: 'user', entityId: taken.user_id, action: 'reset-password' });
-  if (user.email) await clearSignInFailures(deps.db, user.email);
+  if (user.email) await clearSignInFailures(tx, user.email);
 }

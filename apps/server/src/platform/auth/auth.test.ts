@@ -238,6 +238,24 @@ describe('throttling failed sign-ins', () => {
   });
 });
 
+describe('sign-ins under load', () => {
+  it('answer every concurrent attempt properly, with more attempts than pool connections', async () => {
+    // Each request holds one connection; throttle counters use that same transaction, so a
+    // burst larger than the pool (5 in tests) cannot leave every request waiting for a second.
+    const attempts = Array.from({ length: 16 }, (_, i) =>
+      call(t.app, {
+        method: 'PUT',
+        url: '/api/v1/auth/',
+        body: { email: i % 2 ? 'owner@cedar.test' : `load${i}@demo.test`, password: 'demo-password' },
+        ip: `10.9.${i}.1`,
+      }),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(8);
+  });
+});
+
 describe('requests from other sites', () => {
   it('refuses a state-changing request with our cookie and a foreign Origin, and changes nothing', async () => {
     const cookie = await signIn(t.app, 'owner@demo.test');

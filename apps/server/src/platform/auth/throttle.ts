@@ -1,30 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { inScope } from '../../db/tenancy';
+import type { Executor } from '../../db/client';
 import { HttpError } from '../http/errors';
 
 type Limit = { key: string; max: number };
 
 /**
- * Failure counters live in their own transactions on the root pool: they must persist even
- * though the request that failed rolls back.
+ * Counters are read and written in the request's own transaction (never a second connection,
+ * which could exhaust the pool under load); a failed attempt is kept with KeepChangesError.
  */
-async function retryAfter(db: Db, limits: Limit[], windowSeconds: number): Promise<number> {
+async function retryAfter(tx: Executor, limits: Limit[], windowSeconds: number): Promise<number> {
   const keys = limits.map((l) => l.key);
   const maxes = limits.map((l) => l.max);
-  const result = await inScope(db, { firmId: null }, (tx) =>
-    tx.execute<{ seconds: number }>(
-      sql`SELECT auth_throttle_retry_after(${sql.param(keys)}::text[], ${sql.param(maxes)}::integer[], ${windowSeconds}::integer) AS seconds`,
-    ),
+  const result = await tx.execute<{ seconds: number }>(
+    sql`SELECT auth_throttle_retry_after(${sql.param(keys)}::text[], ${sql.param(maxes)}::integer[], ${windowSeconds}::integer) AS seconds`,
   );
   return result.rows[0]?.seconds ?? 0;
 }
 
-async function recordFailure(db: Db, keys: string[], windowSeconds: number): Promise<void> {
-  await inScope(db, { firmId: null }, (tx) =>
-    tx.execute(sql`SELECT auth_throttle_fail(${sql.param(keys)}::text[], ${windowSeconds}::integer)`),
-  );
+async function recordFailure(tx: Executor, keys: string[], windowSeconds: number): Promise<void> {
+  await tx.execute(sql`SELECT auth_throttle_fail(${sql.param(keys)}::text[], ${windowSeconds}::integer)`);
 }
 
 function tooMany(seconds: number, what: string): HttpError {
@@ -42,7 +37,7 @@ const accountKey = (email: string) => `sign-in:account:${email.toLowerCase()}`;
 const addressKey = (ip: string) => `sign-in:address:${ip}`;
 
 /** Throws 429 when this account or this client address has failed too often lately. */
-export async function assertSignInAllowed(db: Db, config: Config, email: string, ip: string): Promise<void> {
+export async function assertSignInAllowed(db: Executor, config: Config, email: string, ip: string): Promise<void> {
   const { perAccount, perAddress, windowSeconds } = config.signInThrottle;
   const seconds = await retryAfter(
     db,
@@ -55,12 +50,12 @@ export async function assertSignInAllowed(db: Db, config: Config, email: string,
   if (seconds > 0) throw tooMany(seconds, 'failed sign-in attempts');
 }
 
-export function recordSignInFailure(db: Db, config: Config, email: string, ip: string): Promise<void> {
+export function recordSignInFailure(db: Executor, config: Config, email: string, ip: string): Promise<void> {
   return recordFailure(db, [accountKey(email), addressKey(ip)], config.signInThrottle.windowSeconds);
 }
 
-export async function clearSignInFailures(db: Db, email: string): Promise<void> {
-  await inScope(db, { firmId: null }, (tx) => tx.execute(sql`SELECT auth_throttle_clear(${accountKey(email)})`));
+export async function clearSignInFailures(tx: Executor, email: string): Promise<void> {
+  await tx.execute(sql`SELECT auth_throttle_clear(${accountKey(email)})`);
 }
 
 const RESETS_PER_ACCOUNT = 3;
@@ -71,7 +66,7 @@ const RESETS_PER_ADDRESS = 10;
  * asked for too often gets no more email, with the same answer as always (no enumeration).
  * Returns whether to send.
  */
-export async function allowResetEmail(db: Db, config: Config, email: string, ip: string): Promise<boolean> {
+export async function allowResetEmail(db: Executor, config: Config, email: string, ip: string): Promise<boolean> {
   const window = config.signInThrottle.windowSeconds;
   const address = `reset:address:${ip}`;
   const account = `reset:account:${email.toLowerCase()}`;
@@ -84,7 +79,7 @@ export async function allowResetEmail(db: Db, config: Config, email: string, ip:
 
 /** Counts every attempt of `action` from a client address; 429 once `max` were made in the window. */
 export async function countAttemptFromAddress(
-  db: Db,
+  db: Executor,
   config: Config,
   action: string,
   ip: string,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SIGNED_IN } from '../http/access';
 import { idParams } from '../http/params';
 import { type AppDeps, defineRoute } from '../http/routes';
-import { type FileDeps, findFile, safeFileName, uploadFile } from './files.service';
+import { type FileDeps, findFile, POLICIES, safeFileName, uploadFile } from './files.service';
 
 export const fileDeps = (deps: AppDeps): FileDeps => ({ ...deps, quotaBytes: deps.config.filesQuotaBytes });
 
@@ -32,6 +32,7 @@ export const fileRoutes = [
     access: SIGNED_IN,
     status: 201,
     stream: true,
+    unsupportedType: POLICIES.image.wrongType,
     query: z.object({
       name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
       upload: z.string().max(64).default(''),

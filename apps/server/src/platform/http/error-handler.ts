@@ -6,7 +6,10 @@ type PgError = { code?: string; constraint?: string; cause?: { code?: string } }
 /** Maps every failure to the one error shape; no stack traces or SQL reach the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & PgError, req, reply) => {
-    const known = toHttpError(error);
+    const known = toHttpError(
+      error,
+      (req.routeOptions.config as { unsupportedType?: string } | undefined)?.unsupportedType,
+    );
     if (known) {
       if (known.headers) reply.headers(known.headers);
       return reply.code(known.status).send(known.body());
@@ -24,7 +27,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function toHttpError(error: FastifyError & PgError): HttpError | null {
+function toHttpError(
+  error: FastifyError & PgError,
+  unsupportedType = 'Send the request body as JSON.',
+): HttpError | null {
   if (error instanceof HttpError) return error;
   // Errors Fastify raises itself while reading the request, and PostgreSQL's (Drizzle wraps
   // those, with the original as the cause).
@@ -35,7 +41,7 @@ function toHttpError(error: FastifyError & PgError): HttpError | null {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpError(413, 'too_large', 'The request is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415 as number, 'validation', 'Send the request body as JSON.');
+      return new HttpError(415, 'unprocessable', unsupportedType);
     // PostgreSQL: a write that collides with another firm's or a concurrent row.
     case '23505':
       return new HttpError(409, 'conflict', 'This conflicts with an existing record.');

@@ -9,7 +9,7 @@ import { restoreSession } from '../auth/sessions';
 import type { LocalFileStorage } from '../files/storage';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
-import { HttpError, validationError } from './errors';
+import { HttpError, KeepChangesError, validationError } from './errors';
 
 export type AppDeps = {
   config: Config;
@@ -54,6 +54,8 @@ export type RouteDef<A extends Access, SB, SQ, SP> = {
    * slow client holds no database connection, and opens its own with `scoped` when it is ready.
    */
   stream?: true;
+  /** The 415 message for a body of a type the route does not take (default: JSON only). */
+  unsupportedType?: string;
   handler: (input: HandlerInput<A, SB, SQ, SP>) => Promise<unknown>;
 };
 
@@ -68,6 +70,7 @@ export type AnyRoute = {
   params?: z.ZodType;
   status?: number;
   stream?: true;
+  unsupportedType?: string;
   // biome-ignore lint/suspicious/noExplicitAny: erased handler input; defineRoute keeps it typed
   handler: (input: any) => Promise<unknown>;
 };
@@ -97,7 +100,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
     app.route({
       method: route.method,
       url: fullPath(route),
-      config: { access: route.access },
+      config: { access: route.access, unsupportedType: route.unsupportedType },
       handler: async (req, reply) => {
         const meta: RequestMeta = {
           ip: req.ip,
@@ -124,10 +127,22 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
               noTransaction,
               await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
             )
-          : await deps.db.transaction(async (tx) => {
-              await enterScope(tx, { firmId: null });
-              return run(tx, await authenticate(tx, route.access, meta, deps, reply));
-            });
+          : await deps.db
+              .transaction(async (tx) => {
+                await enterScope(tx, { firmId: null });
+                const actor = await authenticate(tx, route.access, meta, deps, reply);
+                try {
+                  return await run(tx, actor);
+                } catch (error) {
+                  // Commit what the handler wrote, then answer with its error.
+                  if (error instanceof KeepChangesError) return error;
+                  throw error;
+                }
+              })
+              .then((outcome) => {
+                if (outcome instanceof KeepChangesError) throw outcome.error;
+                return outcome;
+              });
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);
         return result === undefined ? reply.send() : reply.send(result);

@@ -3,7 +3,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { badRequest } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 
 /**
  * A sort a list allows: the expression (matching an index that leads with firm_id), its SQL
@@ -79,10 +79,22 @@ export function listCondition<Row extends { _id: string }>(
   }
   for (const [key, filter] of Object.entries(spec.filters)) {
     const values = given[key] ?? spec.defaultFilters?.[key];
-    if (values && values.length > 0) conditions.push(filter(values));
+    if (values && values.length > 0) conditions.push(withFieldKey(key, () => filter(values)));
   }
   if (query.q) conditions.push(spec.search(query.q));
   return and(...conditions);
+}
+
+/** A filter's complaint, filed under the query key the client sent: filter.{key}. */
+function withFieldKey(key: string, build: () => SQL | undefined): SQL | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) {
+      throw badRequest(error.message, { [`filter.${key}`]: Object.values(error.fields ?? {})[0] ?? error.message });
+    }
+    throw error;
+  }
 }
 
 export function parseSort<Row extends { _id: string }>(spec: ListSpec<Row>, sort: string | undefined) {

@@ -10,7 +10,7 @@ import {
 } from '../../modules/interactions/interactions.service';
 import { listAudit } from '../audit/audit.service';
 import { fileDeps, uploadHeaders } from '../files/files.routes';
-import { deleteFile, listFiles, safeFileName, uploadFile } from '../files/files.service';
+import { deleteFile, listFiles, POLICIES, safeFileName, uploadFile } from '../files/files.service';
 import { permission } from '../http/access';
 import { notFound } from '../http/errors';
 import { type AnyRoute, defineRoute } from '../http/routes';
@@ -95,6 +95,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       access,
       status: 201,
       stream: true,
+      unsupportedType: POLICIES.document.wrongType,
       params: recordParams,
       query: z.object({
         name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
