@@ -67,7 +67,10 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
   useEffect(() => setSearch(state.q), [state.q]);
   const viewKey = `${state.q}|${state.sort}|${JSON.stringify(state.filter)}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new view starts with nothing selected
-  useEffect(() => setSelected(new Set()), [viewKey]);
+  useEffect(() => {
+    setSelected(new Set());
+    cursors.current = [];
+  }, [viewKey]);
 
   const query = useQuery({
     queryKey: ['list', endpoint, state],
@@ -253,12 +256,12 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
       {page && page.items.length > 0 && (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {from}–{from + page.items.length - 1} of {page.total}
+            {query.isPlaceholderData ? 'Loading…' : `${from}–${from + page.items.length - 1} of ${page.total}`}
           </Text>
           <Group gap="xs">
             <Button
               variant="default"
-              disabled={state.page <= 1}
+              disabled={state.page <= 1 || query.isPlaceholderData}
               onClick={() => {
                 // After a reload the way back is unknown: start again from the first page.
                 const previous = cursors.current.pop();
@@ -270,7 +273,8 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
             </Button>
             <Button
               variant="default"
-              disabled={!page.next}
+              // The page on screen may still be the previous view's: its cursor belongs to that view.
+              disabled={!page.next || query.isPlaceholderData}
               onClick={() => {
                 cursors.current.push(state.cursor);
                 goTo(page.next!, state.page + 1);

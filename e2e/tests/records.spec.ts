@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import { expect, signIn, test, toast } from '../fixtures';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+test('create an account and a contact in it through the forms, fixing a validation error on the way', async ({
+  page,
+}) => {
+  await signIn(page, 'sales@demo.test');
+  await page.getByRole('button', { name: 'Customers' }).click();
+  await page
+    .getByRole('menuitem', { name: 'Accounts' })
+    .or(page.getByRole('link', { name: 'Accounts', exact: true }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/u\/companies$/);
+  await expect(page).toHaveTitle('Atelier Companies');
+  await page.getByRole('link', { name: 'New account' }).click();
+
+  await page.getByLabel('Email').fill('studio@juniper');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Give the account a name.')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+
+  await page.getByLabel('Name', { exact: true }).fill('Juniper & Rye Design');
+  await page.getByLabel('Email').fill('studio@juniperrye.example');
+  await page.getByLabel('Phone').fill('(207) 555-0199');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(toast(page, 'success', 'Juniper & Rye Design created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/u\/companies\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Juniper & Rye Design' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Add a contact' }).click();
+  await expect(page.getByRole('heading', { name: 'New contact at Juniper & Rye Design' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create customer' }).click();
+  await expect(page.getByText('Enter a first name.')).toBeVisible();
+  await page.getByLabel('First name').fill('Iris');
+  await page.getByLabel('Last name').fill('Rye');
+  await page.getByLabel('Emails 1', { exact: true }).fill('iris@juniperrye.example');
+  await page.getByRole('button', { name: 'Create customer' }).click();
+  await expect(toast(page, 'success', 'Iris Rye created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/u\/customers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: 'Juniper & Rye Design' })).toBeVisible();
+});
+
+test('filter, sort and page the list; reload keeps the view; a saved view is there after reload', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/customers');
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: 'Referral' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Sort by email/ }).click();
+  await expect(page).toHaveURL(/sort=email/);
+  await expect(page).toHaveURL(/filter%5Bsource%5D%5B%5D=Referral/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(/^26–\d+ of \d+$/)).toBeVisible();
+  const firstRow = await page.locator('tbody tr').first().innerText();
+
+  await page.reload();
+  await expect(page.getByText(/^26–\d+ of \d+$/)).toBeVisible();
+  expect(await page.locator('tbody tr').first().innerText()).toBe(firstRow);
+  await expect(page.locator('.mantine-Pill-root', { hasText: 'Referral' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Save this view…' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('Referrals by email');
+  await page.getByLabel('Open this list with this view').check();
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await expect(toast(page, 'success', 'View "Referrals by email" saved.')).toBeVisible();
+
+  // A plain visit opens the default view; the view is in the menu after a reload.
+  await page.goto('/u/customers');
+  await expect(page).toHaveURL(/sort=email/);
+  await expect(page).toHaveURL(/filter%5Bsource%5D%5B%5D=Referral/);
+  await page.reload();
+  await page.getByRole('button', { name: 'Views' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Referrals by email' })).toBeVisible();
+});
+
+test('an edit based on an old version shows who changed it, and keeps what was typed', async ({ page, context }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/companies?q=oak');
+  await page.locator('tbody tr a').first().click();
+  await page.waitForURL(/\/u\/companies\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByLabel('Notes')).toBeVisible();
+
+  await page.getByLabel('Phone').fill('(207) 555-0111');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Account saved.')).toBeVisible();
+
+  await other.getByLabel('Notes').fill('Prefers morning deliveries.');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByRole('dialog', { name: 'Someone else changed this' })).toContainText(
+    'Olivia Harbor changed this account',
+  );
+  await other.getByRole('button', { name: 'Load their version, keep my changes' }).click();
+  await expect(other.getByLabel('Phone')).toHaveValue('(207) 555-0111');
+  await expect(other.getByLabel('Notes')).toHaveValue('Prefers morning deliveries.');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(other, 'success', 'Account saved.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page).toHaveURL(/\/logs$/);
+  const edit = page.locator('.mantine-Card-root').filter({ hasText: 'Phone' }).first();
+  await expect(edit).toContainText('(207) 555-0111');
+  await expect(
+    page.locator('.mantine-Card-root').filter({ hasText: 'Prefers morning deliveries.' }).first(),
+  ).toBeVisible();
+});
+
+test('upload a file with the progress bar, download it, and export the list as CSV', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/companies?q=birch');
+  await page.locator('tbody tr a').first().click();
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(page).toHaveURL(/\/files$/);
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload a file' }).click();
+  await (await chooser).setFiles({ name: 'signed-estimate.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByRole('status').filter({ hasText: 'Uploading signed-estimate.pdf' })).toBeVisible();
+  await expect(toast(page, 'success', 'signed-estimate.pdf uploaded.')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'signed-estimate.pdf' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('signed-estimate.pdf');
+  expect(fs.readFileSync((await file.path())!).equals(PDF)).toBe(true);
+
+  await page.goto('/u/companies?q=birch');
+  const exported = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync((await (await exported).path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe(
+    '\uFEFFName,Type,Phone,Email,City,Assigned to,Tags,Contacts,Created,Updated,Archived',
+  );
+  expect(csv).toContain('Birch');
+  expect(csv).not.toContain('Oak Remodeling');
+});
+
+test('at 375 px the list and a record are usable', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'sales@demo.test');
+  await page.goto('/u/companies');
+  const firstCard = page.locator('.mantine-Card-root a').first();
+  await expect(firstCard).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await firstCard.click();
+  await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Interactions' }).click();
+  await page.getByLabel('Summary').fill('Called from the van: they confirmed Thursday.');
+  await page.getByRole('button', { name: 'Add interaction' }).click();
+  await expect(toast(page, 'success', 'Interaction added.')).toBeVisible();
+  await expect(page.getByText('Called from the van: they confirmed Thursday.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
