@@ -1,31 +1,12 @@
 // Throughput of API calls against the same SQL sent through bare `pg`, on the same embedded
 // database, in one run: session restore (GET /api/v1/auth/) and settings (GET /api/v1/settings/).
+
+import { recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
 import { POOL, startBenchServer } from './lib/server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 8;
-
-type Statement = { text: string; values?: unknown[] };
-
-/** The statements one call sends to PostgreSQL, recorded at the driver. */
-async function record(call: () => Promise<Response>): Promise<Statement[]> {
-  const recorded: Statement[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    recorded.push(
-      typeof first === 'string'
-        ? { text: first, values: second }
-        : { text: first.text, values: first.values ?? second },
-    );
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  const response = await call();
-  pg.Client.prototype.query = original;
-  if (response.status !== 200) throw new Error(`call failed: ${response.status}`);
-  return recorded;
-}
 
 async function measure(label: string, once: () => Promise<void>): Promise<number> {
   const run = async (ms: number) => {
@@ -51,7 +32,10 @@ const bare = new pg.Pool({ connectionString: server.url, max: POOL, options: '-c
 
 const results: string[] = [];
 for (const path of ['/api/v1/auth/', '/api/v1/settings/']) {
-  const statements = await record(() => fetch(`${server.address}${path}`, { headers: { cookie } }));
+  const statements = await recordStatements(async () => {
+    const response = await fetch(`${server.address}${path}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  });
   console.log(
     `GET ${path} (${statements.length} statements: ${statements.map((s) => s.text.trim().split(/\s+/).slice(0, 2).join(' ')).join(' | ')})`,
   );

@@ -25,8 +25,10 @@ import {
   buildSearchText,
   idsIn,
   type ListSpec,
+  likePattern,
   oneOf,
   searchText,
+  textMatches,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
 import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
@@ -52,18 +54,16 @@ export const companyKind = registerEntity({
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');
 const contactCount = sql<number>`(SELECT count(*)::int FROM ${customers} c WHERE c.company_id = ${qualified(companies.id)} AND c.archived_at IS NULL)`;
-const nameKey = sql`lower(${companies.name})`;
-
 export const companyList: ListSpec<CompanyRow> = {
   noun: 'accounts',
   table: companies,
   id: companies.id,
   scope: sql`true`, // replaced per request (see listSpecFor)
   sorts: {
-    name: { expr: nameKey, type: 'text' },
+    name: { expr: companies.nameKey, type: 'text' },
     type: {
       expr: companies.type,
-      type: 'company_type',
+      type: 'text',
       valid: (v) => (COMPANY_TYPES as readonly string[]).includes(v),
     },
     created: { expr: companies.createdAt, type: 'timestamptz' },
@@ -78,8 +78,8 @@ export const companyList: ListSpec<CompanyRow> = {
     id: idsIn(companies.id, 'account'),
   },
   defaultFilters: { status: ['active'] },
-  search: searchText(companies.searchText, nameKey),
-  fetch: (db, where, order, sortValue, limit) =>
+  search: searchText(companies, companies.id, companies.nameKey),
+  fetch: (db, ids) =>
     db
       .select({
         _id: companies.id,
@@ -96,13 +96,10 @@ export const companyList: ListSpec<CompanyRow> = {
         archived: sql<boolean>`${companies.archivedAt} IS NOT NULL`,
         createdAt: sql<string>`to_json(${companies.createdAt})#>>'{}'`,
         updatedAt: sql<string>`to_json(${companies.updatedAt})#>>'{}'`,
-        _sort: sql<string | null>`${sortValue}`,
       })
       .from(companies)
       .leftJoin(assignee, eq(assignee.id, companies.assignedTo))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit),
+      .where(inArray(companies.id, ids)),
 };
 
 /** The list spec scoped to the actor's firm (on top of row-level security). */
@@ -371,12 +368,15 @@ export async function findDuplicateCompanies(
 ): Promise<DuplicateMatch[]> {
   const checks: { reason: string; where: SQL }[] = [];
   if (query.name?.trim())
-    checks.push({ reason: 'same name', where: sql`${nameKey} = ${query.name.trim().toLowerCase()}` });
-  if (query.email?.trim())
-    checks.push({ reason: 'same email', where: sql`lower(${companies.email}) = ${query.email.trim().toLowerCase()}` });
+    checks.push({ reason: 'same name', where: eq(companies.nameKey, query.name.trim().toLowerCase()) });
+  // Email and phone go through the search text's index (the search text holds both, lower-cased).
+  const email = query.email?.trim().toLowerCase() ?? '';
   const digits = query.phone?.replace(/\D/g, '') ?? '';
-  if (digits.length >= 7)
-    checks.push({ reason: 'same phone', where: sql`${companies.searchText} LIKE ${`%${digits}%`}` });
+  const patterns = [email && likePattern(email), digits.length >= 7 && likePattern(digits)].filter((p): p is string =>
+    Boolean(p),
+  );
+  if (patterns.length)
+    checks.push({ reason: 'same email or phone', where: textMatches(companies, companies.id, patterns) });
   if (checks.length === 0) return [];
   const rows = await db
     .select({ _id: companies.id, name: companies.name, email: companies.email, phone: companies.phone })
@@ -388,17 +388,19 @@ export async function findDuplicateCompanies(
       ),
     )
     .limit(5);
-  return rows.map((r) => ({
-    _id: r._id,
-    name: r.name,
-    reason: [
-      query.name && r.name.toLowerCase() === query.name.trim().toLowerCase() && 'same name',
-      query.email && r.email.toLowerCase() === query.email.trim().toLowerCase() && 'same email',
-      digits.length >= 7 && r.phone.replace(/\D/g, '').includes(digits) && 'same phone',
-    ]
-      .filter(Boolean)
-      .join(', '),
-  }));
+  return rows
+    .map((r) => ({
+      _id: r._id,
+      name: r.name,
+      reason: [
+        query.name && r.name.toLowerCase() === query.name.trim().toLowerCase() && 'same name',
+        query.email && r.email.toLowerCase() === query.email.trim().toLowerCase() && 'same email',
+        digits.length >= 7 && r.phone.replace(/\D/g, '').includes(digits) && 'same phone',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    }))
+    .filter((match) => match.reason);
 }
 
 export const COMPANY_CSV_COLUMNS: [string, (r: CompanyRow) => unknown][] = [

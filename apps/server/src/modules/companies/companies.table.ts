@@ -1,22 +1,27 @@
 import type { CompanyType, RecordAddress } from '@atelier/contracts';
 import { COMPANY_TYPES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
 import { files } from '../../platform/files/files.table';
 import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
 
-export const companyType = pgEnum('company_type', COMPANY_TYPES);
-
-/** An account: a business customer. Lists sort and page on (firm_id, key, id) indexes. */
+/**
+ * An account: a business customer. Lists sort and page on (firm_id, key, id) indexes whose keys
+ * are plain columns of types with leakproof comparisons (decision 0006), so paging and filters
+ * stay index conditions under row-level security.
+ */
 export const companies = pgTable(
   'companies',
   {
     id: id(),
     firmId: firmId(() => firms.id),
     name: text('name').notNull(),
-    type: companyType('type').$type<CompanyType>().notNull(),
+    // The `name` sort and the exact-name duplicate check.
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(name)`),
+    // Text with a check rather than an enum: enum comparisons are not leakproof (decision 0006).
+    type: text('type').$type<CompanyType>().notNull(),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
     website: text('website').notNull().default(''),
@@ -39,12 +44,13 @@ export const companies = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('companies_name_idx').on(t.firmId, sql`lower(${t.name})`, t.id),
+    index('companies_name_idx').on(t.firmId, t.nameKey, t.id),
     index('companies_type_idx').on(t.firmId, t.type, t.id),
     index('companies_created_idx').on(t.firmId, t.createdAt, t.id),
     index('companies_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('companies_assigned_idx').on(t.firmId, t.assignedTo),
     index('companies_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    check('companies_type_check', sql.raw(`type IN (${COMPANY_TYPES.map((k) => `'${k}'`).join(', ')})`)),
     firmIsolation(t.firmId),
   ],
 );

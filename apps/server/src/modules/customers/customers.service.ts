@@ -28,8 +28,10 @@ import {
   buildSearchText,
   idsIn,
   type ListSpec,
+  likePattern,
   searchText,
   textIn,
+  textMatches,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
 import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
@@ -57,15 +59,13 @@ export const customerKind = registerEntity({
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');
 const login = alias(users, 'login');
-const nameKey = sql`lower(${customers.name})`;
-
 export const customerList: ListSpec<CustomerRow> = {
   noun: 'customers',
   table: customers,
   id: customers.id,
   scope: sql`true`,
   sorts: {
-    name: { expr: nameKey, type: 'text' },
+    name: { expr: customers.nameKey, type: 'text' },
     email: { expr: customers.primaryEmail, type: 'text' },
     created: { expr: customers.createdAt, type: 'timestamptz' },
     updated: { expr: customers.updatedAt, type: 'timestamptz' },
@@ -85,8 +85,8 @@ export const customerList: ListSpec<CustomerRow> = {
     id: idsIn(customers.id, 'customer'),
   },
   defaultFilters: { status: ['active'] },
-  search: searchText(customers.searchText, nameKey),
-  fetch: (db, where, order, sortValue, limit) =>
+  search: searchText(customers, customers.id, customers.nameKey),
+  fetch: (db, ids) =>
     db
       .select({
         _id: customers.id,
@@ -106,14 +106,11 @@ export const customerList: ListSpec<CustomerRow> = {
         archived: sql<boolean>`${customers.archivedAt} IS NOT NULL`,
         createdAt: sql<string>`to_json(${customers.createdAt})#>>'{}'`,
         updatedAt: sql<string>`to_json(${customers.updatedAt})#>>'{}'`,
-        _sort: sql<string | null>`${sortValue}`,
       })
       .from(customers)
       .leftJoin(companies, eq(companies.id, customers.companyId))
       .leftJoin(assignee, eq(assignee.id, customers.assignedTo))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit),
+      .where(inArray(customers.id, ids)),
 };
 
 export const listSpecFor = (actor: Actor): ListSpec<CustomerRow> => ({
@@ -454,9 +451,12 @@ export async function findDuplicateCustomers(
   const email = query.email?.trim().toLowerCase() ?? '';
   const digits = query.phone?.replace(/\D/g, '') ?? '';
   const checks: SQL[] = [];
-  if (name) checks.push(sql`${nameKey} = ${name}`);
-  if (email) checks.push(sql`${customers.searchText} LIKE ${`%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  if (digits.length >= 7) checks.push(sql`${customers.searchText} LIKE ${`%${digits}%`}`);
+  if (name) checks.push(eq(customers.nameKey, name));
+  // Email and phone go through the search text's index (it holds both, lower-cased; phones as digits).
+  const patterns = [email && likePattern(email), digits.length >= 7 && likePattern(digits)].filter((p): p is string =>
+    Boolean(p),
+  );
+  if (patterns.length) checks.push(textMatches(customers, customers.id, patterns));
   if (checks.length === 0) return [];
   const rows = await db
     .select({ _id: customers.id, name: customers.name, search: customers.searchText })
@@ -465,17 +465,19 @@ export async function findDuplicateCustomers(
       and(or(...checks), query.exclude && isUuid(query.exclude) ? sql`${customers.id} <> ${query.exclude}` : undefined),
     )
     .limit(5);
-  return rows.map((r) => ({
-    _id: r._id,
-    name: r.name,
-    reason: [
-      name && r.name.toLowerCase() === name && 'same name',
-      email && r.search.includes(email) && 'same email',
-      digits.length >= 7 && r.search.includes(digits) && 'same phone',
-    ]
-      .filter(Boolean)
-      .join(', '),
-  }));
+  return rows
+    .map((r) => ({
+      _id: r._id,
+      name: r.name,
+      reason: [
+        name && r.name.toLowerCase() === name && 'same name',
+        email && r.search.includes(email) && 'same email',
+        digits.length >= 7 && r.search.includes(digits) && 'same phone',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    }))
+    .filter((match) => match.reason);
 }
 
 export const CUSTOMER_CSV_COLUMNS: [string, (r: CustomerRow) => unknown][] = [

@@ -15,6 +15,8 @@ export const customers = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     name: text('name').notNull().generatedAlwaysAs(sql`trim(first_name || ' ' || last_name)`),
+    // The `name` sort, prefix search and the exact-name duplicate check (decision 0006).
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(trim(first_name || ' ' || last_name))`),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     emails: jsonb('emails').$type<{ label: string; email: string }[]>().notNull().default([]),
     phones: jsonb('phones').$type<{ label: string; number: string }[]>().notNull().default([]),
@@ -38,7 +40,7 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('customers_name_idx').on(t.firmId, sql`lower(${t.name})`, t.id),
+    index('customers_name_idx').on(t.firmId, t.nameKey, t.id),
     index('customers_email_idx').on(t.firmId, t.primaryEmail, t.id),
     index('customers_created_idx').on(t.firmId, t.createdAt, t.id),
     index('customers_updated_idx').on(t.firmId, t.updatedAt, t.id),

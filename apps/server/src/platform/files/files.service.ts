@@ -168,7 +168,7 @@ export async function uploadFile(
     if (!contentMatches(input.contentType, head)) {
       deps.storage.remove(key);
       const kind = input.contentType.startsWith('image/')
-        ? input.contentType.replace('image/', '').toUpperCase() + ' image'
+        ? `${input.contentType.replace('image/', '').toUpperCase()} image`
         : 'file of the type its name says';
       throw badRequest(`This file is not a ${kind}.`, { file: 'The file content does not match its type.' });
     }

@@ -1,15 +1,18 @@
 import { LIST_TOTAL_CAP, LIST_TOTAL_CAPPED, type ListPage, type ListQuery } from '@atelier/contracts';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { badRequest, HttpError } from '../http/errors';
 
 /**
- * A sort a list allows: the expression (matching an index that leads with firm_id), its SQL
- * type, and (for types other than text and timestamps) which cursor values are valid.
+ * A sort a list allows: the column (matching an index on (firm_id, column, id)), its SQL type,
+ * and (for types other than text and timestamps) which cursor values are valid. A plain column
+ * of a type with leakproof comparisons, never an expression or an enum: under row-level security
+ * only leakproof comparisons become index conditions, and the keyset `(key, id) > (...)` must
+ * be one for a deep page to cost what the first does (decision 0006).
  */
-export type SortDef = { expr: SQL | AnyPgColumn; type: string; valid?: (value: string) => boolean };
+export type SortDef = { expr: AnyPgColumn; type: string; valid?: (value: string) => boolean };
 
 const TIMESTAMP =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
@@ -38,14 +41,11 @@ export type ListSpec<Row extends { _id: string }> = {
   defaultFilters?: Record<string, string[]>;
   /** The condition for `q`. */
   search: (q: string) => SQL;
-  /** Fetches rows for a condition and order, each with its sort value as text in `_sort`. */
-  fetch: (
-    db: Executor,
-    where: SQL | undefined,
-    order: SQL[],
-    sortValue: SQL,
-    limit: number,
-  ) => Promise<(Row & { _sort: string | null })[]>;
+  /**
+   * The rows for a page's ids, in any order, with whatever they join. The page itself is chosen
+   * on the list's own table first, so joins cost 50 rows, never every row a search matched.
+   */
+  fetch: (db: Executor, ids: string[]) => Promise<Row[]>;
 };
 
 const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
@@ -138,22 +138,41 @@ export async function listPage<Row extends { _id: string }>(
     paged = and(where, after);
   }
   const direction = desc ? sql`DESC` : sql`ASC`;
-  const order = [sql`${def.expr} ${direction}`, sql`${spec.id} ${direction}`];
-  const rows = await spec.fetch(db, paged, order, sql`(${def.expr})::text`, query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
+  // A substring search visits every match to sort them, so on the first page the same pass
+  // counts them too, rather than a second search for the total.
+  const countInPage = options.count !== false && !query.cursor && isSubstringSearch(query.q);
+  const keys = await db.execute<{ id: string; sort: string | null; total?: number }>(
+    sql`SELECT ${spec.id} AS id, (${def.expr})::text AS sort${countInPage ? sql`, count(*) OVER ()::int AS total` : sql``}
+        FROM ${spec.table} WHERE ${paged ?? sql`true`}
+        ORDER BY ${def.expr} ${direction}, ${spec.id} ${direction} LIMIT ${query.limit + 1}`,
+  );
+  const page = keys.rows.slice(0, query.limit);
+  const byId = new Map(
+    (page.length
+      ? await spec.fetch(
+          db,
+          page.map((k) => k.id),
+        )
+      : []
+    ).map((r) => [r._id, r]),
+  );
+  // A row deleted between the two statements is simply left out.
+  const items = page.flatMap((k) => byId.get(k.id) ?? []);
+  const last = page.at(-1);
   const n =
     options.count === false
       ? 0
-      : ((
-          await db.execute<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${spec.table} WHERE ${where ?? sql`true`} LIMIT ${LIST_TOTAL_CAP + 1}) capped`,
-          )
-        ).rows[0]?.n ?? 0);
+      : countInPage
+        ? (keys.rows[0]?.total ?? 0)
+        : ((
+            await db.execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${spec.table} WHERE ${where ?? sql`true`} LIMIT ${LIST_TOTAL_CAP + 1}) capped`,
+            )
+          ).rows[0]?.n ?? 0);
   return {
-    items: items.map(({ _sort, ...row }) => row as unknown as Row),
+    items,
     total: n > LIST_TOTAL_CAP ? LIST_TOTAL_CAPPED : n,
-    next: rows.length > query.limit && last ? encode([last._sort, last._id, key]) : null,
+    next: keys.rows.length > query.limit && last ? encode([last.sort, last.id, key]) : null,
   };
 }
 
@@ -218,18 +237,35 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * `q`: three characters or more match anywhere in the search text (a trigram index that leads
  * with firm_id); one or two match the start of the name (the name-sort index).
  */
-export function searchText(searchColumn: AnyPgColumn, nameExpr: SQL): (q: string) => SQL {
+/**
+ * Rows of `table` (in the current firm) whose search text matches any of the LIKE patterns.
+ * LIKE is not leakproof, so under row-level security it would read every row of the firm; the
+ * owner-side function uses the trigram index and returns ids only (decision 0006).
+ */
+export function textMatches(table: PgTable, id: AnyPgColumn, patterns: string[]): SQL {
+  return sql`${id} IN (SELECT m.id FROM firm_rows_matching(${getTableName(table)}::regclass, ${sql.param(patterns)}::text[]) AS m(id))`;
+}
+
+export const likePattern = (text: string) => `%${escapeLike(text)}%`;
+
+const isSubstringSearch = (q: string | undefined) => (q?.trim().length ?? 0) >= 3;
+
+/**
+ * `q` for a list: three characters or more match anywhere in the search text (phone numbers
+ * whatever their punctuation); one or two
+ * characters match the start of the name, on the name key's index.
+ */
+export function searchText(table: PgTable, id: AnyPgColumn, nameKey: AnyPgColumn): (q: string) => SQL {
   return (q) => {
     const needle = q.toLowerCase().trim();
-    if (needle.length >= 3) {
+    if (isSubstringSearch(needle)) {
       const digits = needle.replace(/\D/g, '');
-      const pattern = `%${escapeLike(needle)}%`;
-      // Phone numbers match whatever their punctuation: the search text holds them as digits too.
-      return digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length
-        ? sql`(${searchColumn} LIKE ${pattern} OR ${searchColumn} LIKE ${`%${digits}%`})`
-        : sql`${searchColumn} LIKE ${pattern}`;
+      // A phone number is searched by its digits alone (the search text holds them), which is
+      // also cheaper: punctuation such as "555-" makes trigrams that match nearly every row.
+      const phone = digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length;
+      return textMatches(table, id, [likePattern(phone ? digits : needle)]);
     }
-    return sql`${nameExpr} >= ${needle} AND ${nameExpr} < ${`${needle}\u{10FFFF}`}`;
+    return sql`${nameKey} >= ${needle} AND ${nameKey} < ${`${needle}\u{10FFFF}`}`;
   };
 }
 
