@@ -160,3 +160,30 @@ test('at 375 px the list and a record are usable', async ({ page }) => {
   await expect(page.getByText('Called from the van: they confirmed Thursday.')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test('a possible duplicate is flagged while typing; archive hides a record and restore brings it back', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/companies?q=birch');
+  const name = (await page.locator('tbody tr a').first().innerText()).trim();
+
+  await page.goto('/u/companies/new');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await expect(page.getByRole('status').filter({ hasText: 'This may already be an account' })).toContainText(
+    `${name} (same name)`,
+  );
+
+  await page.goto('/u/companies?q=birch');
+  await page.getByRole('link', { name }).first().click();
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(toast(page, 'success', `${name} archived.`)).toBeVisible();
+  await page.goto('/u/companies?q=birch');
+  await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await page.goto('/u/companies?q=birch&filter%5Bstatus%5D%5B%5D=archived');
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(toast(page, 'success', `${name} restored.`)).toBeVisible();
+  await page.goto('/u/companies?q=birch');
+  await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1);
+});

@@ -1,9 +1,9 @@
 import { COMPANY_TYPES, type Company, type CompanyInput, companyInputSchema } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { AddressesField } from '../../../components/form/addresses-field';
+import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { PersonSelect } from '../../../components/form/pickers';
 import { useStaleEdit } from '../../../components/form/stale-edit';
 import { useCompanyDuplicates } from '../api';
@@ -89,18 +89,11 @@ export function CompanyForm({ company, submitLabel, onSubmit, reload }: Props) {
             )}
           />
         </SimpleGrid>
-        {duplicates.data && duplicates.data.length > 0 && (
-          <Alert color="yellow" title="This may already be an account" role="status">
-            {duplicates.data.map((d) => (
-              <div key={d._id}>
-                <Anchor component={Link} to={`/u/companies/${d._id}`}>
-                  {d.name}
-                </Anchor>{' '}
-                ({d.reason})
-              </div>
-            ))}
-          </Alert>
-        )}
+        <DuplicateWarning
+          matches={duplicates.data}
+          title="This may already be an account"
+          href={(id) => `/u/companies/${id}`}
+        />
         <AddressesField form={form} />
         <Controller
           control={form.control}

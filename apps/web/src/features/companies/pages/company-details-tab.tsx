@@ -1,17 +1,15 @@
 import type { Company } from '@atelier/contracts';
 import { Anchor, Card, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useRecord } from '../../../components/record/detail-layout';
-import { api } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/toast';
-import { companyPath, useUpdateCompany } from '../api';
+import { companies } from '../api';
 import { CompanyForm, companyFormValues } from '../components/company-form';
 
 export default function CompanyDetailsTab() {
   const { record } = useRecord<Company>();
-  const update = useUpdateCompany(record._id);
-  const queryClient = useQueryClient();
+  const update = companies.useUpdate(record._id);
+  const reload = companies.useReload();
   return (
     <Stack>
       <Card withBorder padding="lg">
@@ -22,11 +20,7 @@ export default function CompanyDetailsTab() {
             await update.mutateAsync({ ...values, version: record.version });
             toastSuccess('Account saved.');
           }}
-          reload={async () => {
-            const fresh = await api<Company>('GET', companyPath(record._id));
-            queryClient.setQueryData(['record', companyPath(record._id), 'details'], fresh);
-            return companyFormValues(fresh);
-          }}
+          reload={async () => companyFormValues(await reload(record._id))}
         />
       </Card>
       <Text size="sm">

@@ -6,7 +6,7 @@ import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { createCompany } from '../api';
+import { companies } from '../api';
 import { CompanyForm } from '../components/company-form';
 
 export default function CompanyNewPage() {
@@ -21,7 +21,7 @@ export default function CompanyNewPage() {
         <CompanyForm
           submitLabel="Create account"
           onSubmit={async (values) => {
-            const company = await createCompany(values);
+            const company = await companies.create(values);
             await queryClient.invalidateQueries({ queryKey: ['list', '/companies'] });
             toastSuccess(`${company.name} created.`);
             navigate(`/u/companies/${company._id}`);

@@ -8,14 +8,14 @@ import { useRecord } from '../../../components/record/detail-layout';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { companyPath, useUpdateFinancials } from '../api';
+import { companies, useUpdateFinancials } from '../api';
 
 /** Payment terms, credit limit, price level and tax exemption (company financials, 15). */
 export default function CompanySettingsTab() {
   const { record } = useRecord<Company>();
   const { can } = useCan();
   const update = useUpdateFinancials(record._id);
-  const files = useFiles(companyPath(record._id));
+  const files = useFiles(companies.path(record._id));
   const form = useForm<CompanyFinancials>({
     resolver: zodResolver(companyFinancialsSchema) as never,
     values: record.financials ?? {

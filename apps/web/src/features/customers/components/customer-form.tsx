@@ -1,9 +1,9 @@
 import { type Customer, type CustomerInput, customerInputSchema } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { AddressesField } from '../../../components/form/addresses-field';
+import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { LabelledListField } from '../../../components/form/labelled-list-field';
 import { CompanySelect, PersonSelect } from '../../../components/form/pickers';
 import { useStaleEdit } from '../../../components/form/stale-edit';
@@ -91,18 +91,11 @@ export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, 
             )}
           />
         </SimpleGrid>
-        {duplicates.data && duplicates.data.length > 0 && (
-          <Alert color="yellow" title="This may already be a customer" role="status">
-            {duplicates.data.map((d) => (
-              <div key={d._id}>
-                <Anchor component={Link} to={`/u/customers/${d._id}`}>
-                  {d.name}
-                </Anchor>{' '}
-                ({d.reason})
-              </div>
-            ))}
-          </Alert>
-        )}
+        <DuplicateWarning
+          matches={duplicates.data}
+          title="This may already be a customer"
+          href={(id) => `/u/customers/${id}`}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <LabelledListField form={form} name="emails" valueKey="email" label="Emails" type="email" />
           <LabelledListField form={form} name="phones" valueKey="number" label="Phones" type="tel" />

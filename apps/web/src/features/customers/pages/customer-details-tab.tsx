@@ -1,16 +1,14 @@
 import type { Customer } from '@atelier/contracts';
 import { Card, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRecord } from '../../../components/record/detail-layout';
-import { api } from '../../../lib/api';
 import { toastSuccess } from '../../../lib/toast';
-import { customerDetailsKey, customerPath, useUpdateCustomer } from '../api';
+import { customers } from '../api';
 import { CustomerForm, customerFormValues } from '../components/customer-form';
 
 export default function CustomerDetailsTab() {
   const { record } = useRecord<Customer>();
-  const update = useUpdateCustomer(record._id);
-  const queryClient = useQueryClient();
+  const update = customers.useUpdate(record._id);
+  const reload = customers.useReload();
   return (
     <Stack>
       <Card withBorder padding="lg">
@@ -21,11 +19,7 @@ export default function CustomerDetailsTab() {
             await update.mutateAsync({ ...values, version: record.version });
             toastSuccess('Customer saved.');
           }}
-          reload={async () => {
-            const fresh = await api<Customer>('GET', customerPath(record._id));
-            queryClient.setQueryData(customerDetailsKey(record._id), fresh);
-            return customerFormValues(fresh);
-          }}
+          reload={async () => customerFormValues(await reload(record._id))}
         />
       </Card>
       {record.updatedBy && (

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { createCustomer } from '../api';
+import { customers } from '../api';
 import { CustomerForm } from '../components/customer-form';
 
 /** /u/customers/new, or /u/customers/new?company={id} to add a contact to an account. */
@@ -31,7 +31,7 @@ export default function CustomerNewPage() {
           initialCompany={company.data ? { _id: company.data._id, name: company.data.name } : null}
           submitLabel="Create customer"
           onSubmit={async (values) => {
-            const customer = await createCustomer(values);
+            const customer = await customers.create(values);
             await queryClient.invalidateQueries({ queryKey: ['list', '/customers'] });
             toastSuccess(`${customer.name} created.`);
             navigate(`/u/customers/${customer._id}`);

@@ -1,0 +1,140 @@
+import {
+  type BulkAction,
+  bulkActionSchema,
+  type ListQuery,
+  listQuerySchema,
+  type PermissionCode,
+} from '@atelier/contracts';
+import { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { type Actor, permission } from '../http/access';
+import { idParams } from '../http/params';
+import { type AnyRoute, defineRoute } from '../http/routes';
+import { exportCsv } from '../lists/export';
+import { type ListSpec, listPage } from '../lists/list';
+import type { EntityKind } from './entities';
+import { recordSubRoutes } from './record-routes';
+
+const version = z.object({ version: z.number().int().optional() });
+const duplicateQuery = z.object({
+  name: z.string().max(160).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(40).optional(),
+  exclude: z.string().optional(),
+});
+
+/** What a record type's module provides; `recordRoutes` turns it into the standard API. */
+export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> = {
+  kind: EntityKind;
+  /** Archive, restore and delete (the kind's own permission covers the rest). */
+  removePermission: PermissionCode;
+  exportPermission: PermissionCode;
+  /** The CSV's file name, before the date: "accounts-2026-11-21.csv". */
+  exportName: string;
+  input: Input;
+  list: (actor: Actor) => ListSpec<Row>;
+  csvColumns: [string, (row: Row) => unknown][];
+  create: (db: Executor, actor: Actor, input: z.output<Input>) => Promise<unknown>;
+  get: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
+  update: (db: Executor, actor: Actor, id: string, input: z.output<Input> & { version?: number }) => Promise<unknown>;
+  archive: (db: Executor, actor: Actor, id: string, archived: boolean) => Promise<unknown>;
+  remove: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
+  bulk: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
+  duplicates: (db: Executor, query: z.output<typeof duplicateQuery>) => Promise<unknown>;
+};
+
+/**
+ * The API every record type has, under `/{path}`: the list (paged, sorted, searched, filtered),
+ * create, duplicates, bulk actions, CSV export, read, update, archive, restore, delete, and the
+ * record's interactions, files, logs and activities. Modules add their own routes beside these.
+ */
+export function recordRoutes<Input extends z.ZodObject, Row extends { _id: string }>(
+  crud: RecordCrud<Input, Row>,
+): AnyRoute[] {
+  const base = `/${crud.kind.path}`;
+  const modify = permission(crud.kind.permission);
+  const remove = permission(crud.removePermission);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: base,
+      access: modify,
+      query: listQuerySchema,
+      handler: ({ db, actor, query }) => listPage(db, crud.list(actor), query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: base,
+      access: modify,
+      status: 201,
+      body: crud.input,
+      handler: ({ db, actor, body }) => crud.create(db, actor, body as z.output<Input>),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/duplicates`,
+      access: modify,
+      query: duplicateQuery,
+      handler: ({ db, query }) => crud.duplicates(db, query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${base}/bulk`,
+      access: modify,
+      body: bulkActionSchema,
+      handler: ({ db, actor, body }) => crud.bulk(db, actor, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/export`,
+      access: permission(crud.exportPermission),
+      stream: true,
+      query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
+      handler: async ({ actor, query, scoped, reply }) =>
+        exportCsv({
+          actor,
+          viewPermission: crud.kind.permission,
+          spec: crud.list(actor),
+          query: query as ListQuery,
+          columns: crud.csvColumns,
+          fileName: crud.exportName,
+          scoped,
+          reply,
+        }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/:id`,
+      access: modify,
+      params: idParams,
+      handler: ({ db, actor, params }) => crud.get(db, actor, params.id),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `${base}/:id`,
+      access: modify,
+      params: idParams,
+      body: crud.input.extend(version.shape),
+      handler: ({ db, actor, params, body }) =>
+        crud.update(db, actor, params.id, body as z.output<Input> & { version?: number }),
+    }),
+    ...(['archive', 'restore'] as const).map((action) =>
+      defineRoute({
+        method: 'POST',
+        url: `${base}/:id/${action}`,
+        access: remove,
+        params: idParams,
+        handler: ({ db, actor, params }) => crud.archive(db, actor, params.id, action === 'archive'),
+      }),
+    ),
+    defineRoute({
+      method: 'DELETE',
+      url: `${base}/:id`,
+      access: remove,
+      status: 204,
+      params: idParams,
+      handler: ({ db, actor, params }) => crud.remove(db, actor, params.id),
+    }),
+    ...recordSubRoutes(crud.kind),
+  ];
+}

@@ -1,0 +1,65 @@
+import type { DuplicateMatch } from '@atelier/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { recordKeys, useRecordMutation } from './api';
+
+type DuplicateQuery = { name?: string; email?: string; phone?: string };
+
+/**
+ * The client side of one record type's API (`/companies`, `/customers`…): the record, its
+ * mutations (which refresh the record, its tabs and its lists), create, and the duplicate check.
+ * Each module makes one and adds its own mutations with `useMutationOf`.
+ */
+export function recordResource<T extends { _id: string }, Input>(collection: `/${string}`) {
+  const path = (id: string) => `${collection}/${id}`;
+  const detailsKey = (id: string) => [...recordKeys.all(path(id)), 'details'];
+
+  function useMutationOf<A, R>(id: string, fn: (args: A) => Promise<R>) {
+    const queryClient = useQueryClient();
+    const mutation = useRecordMutation(path(id), fn);
+    return {
+      ...mutation,
+      mutateAsync: async (args: A): Promise<R> => {
+        const result = await mutation.mutateAsync(args);
+        await queryClient.invalidateQueries({ queryKey: ['list', collection] });
+        return result;
+      },
+    };
+  }
+
+  return {
+    collection,
+    path,
+    detailsKey,
+    useMutationOf,
+    useRecord: (id: string) =>
+      useQuery({ queryKey: detailsKey(id), queryFn: () => api<T>('GET', path(id)), retry: false }),
+    /** Loads the record as it is now and shows it everywhere (after a stale-edit 409). */
+    useReload() {
+      const queryClient = useQueryClient();
+      return async (id: string) => {
+        const fresh = await api<T>('GET', path(id));
+        queryClient.setQueryData(detailsKey(id), fresh);
+        return fresh;
+      };
+    },
+    useUpdate: (id: string) =>
+      useMutationOf(id, (input: Input & { version: number }) => api<T>('PUT', path(id), input)),
+    useArchive: (id: string) =>
+      useMutationOf(id, (archived: boolean) => api<T>('POST', `${path(id)}/${archived ? 'archive' : 'restore'}`)),
+    useDelete: (id: string) => useMutationOf(id, () => api<void>('DELETE', path(id))),
+    create: (input: Input) => api<T>('POST', collection, input),
+    /** Records like the one being typed: a warning, never a block. */
+    useDuplicates(values: DuplicateQuery, exclude: string | undefined, worthAsking: (q: DuplicateQuery) => boolean) {
+      const [debounced] = useDebouncedValue(values, 400);
+      return useQuery({
+        queryKey: [collection, 'duplicates', debounced, exclude],
+        queryFn: () => api<DuplicateMatch[]>('GET', `${collection}/duplicates`, undefined, { ...debounced, exclude }),
+        enabled: worthAsking(debounced),
+      });
+    },
+  };
+}
+
+export type RecordResource<T extends { _id: string }, Input> = ReturnType<typeof recordResource<T, Input>>;
