@@ -26,6 +26,7 @@ import { registerSpa } from './platform/http/spa';
 import { notificationRoutes } from './platform/notifications/notifications.routes';
 import { ProgressHub } from './platform/realtime/progress-hub';
 import { registerSocket } from './platform/realtime/socket';
+import { searchRoutes } from './platform/search/search.routes';
 import { settingsRoutes } from './platform/settings/settings.routes';
 
 /** Every API route of every module. A module adds its list here. */
@@ -42,6 +43,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...fileRoutes,
   ...companyRoutes,
   ...customerRoutes,
+  ...searchRoutes,
   ...interactionRoutes,
   ...userRoutes,
 ];

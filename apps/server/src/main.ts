@@ -77,6 +77,11 @@ async function main() {
       process.exit(1);
     }
   };
+  // A promise nobody awaited failed (say, while the database was briefly away): log it and go
+  // on serving, rather than dropping every open request with the process.
+  process.on('unhandledRejection', (reason) => {
+    console.error('[atelier] Unhandled rejection:', reason);
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -106,7 +106,9 @@ describe('the server process on the embedded database', () => {
     const db = postmasterPid();
     process.kill(db, 'SIGINT');
     while (alive(db)) await new Promise((resolve) => setTimeout(resolve, 50));
-    const down = await fetch(`${server.base}/healthz`);
+    const down = await fetch(`${server.base}/healthz`).catch((error) => {
+      throw new Error(`${error} (exit code ${server.child.exitCode}); the server said:\n${server.output()}`);
+    });
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable' });
     server.child.kill('SIGINT');

@@ -15,5 +15,6 @@ export * from './permissions';
 export * from './profile';
 export * from './realtime';
 export * from './records';
+export * from './search';
 export * from './settings';
 export * from './warehouses';

@@ -12,5 +12,6 @@ export * from '../platform/email/outbox.table';
 export * from '../platform/files/files.table';
 export * from '../platform/notifications/notifications.table';
 export * from '../platform/numbering/counters.table';
+export * from '../platform/search/search.table';
 export * from '../platform/settings/settings.table';
 export * from '../seed/seed.table';

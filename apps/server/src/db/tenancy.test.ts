@@ -37,6 +37,10 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(
+      `INSERT INTO recent_searches (firm_id, user_id, name, search, type) VALUES ($1, $2, 'oak', 'oak', 'all')`,
+      [firm, user],
+    );
+    await owner.query(
       `INSERT INTO password_reset_tokens (firm_id, user_id, purpose, token_hash, expires_at)
        VALUES ($1, $2, 'reset_password', decode(md5(random()::text) || md5(random()::text), 'hex'), now())`,
       [firm, user],

@@ -49,6 +49,17 @@ export const companyKind = registerEntity({
     const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
     return row ?? null;
   },
+  searchDocs: (db, ids) =>
+    db
+      .select({
+        id: companies.id,
+        title: companies.name,
+        subtitle: sql<string>`concat_ws(' · ', NULLIF(${companies.email}, ''), NULLIF(${companies.phone}, ''))`,
+        searchText: companies.searchText,
+        archived: sql<boolean>`${companies.archivedAt} IS NOT NULL`,
+      })
+      .from(companies)
+      .where(inArray(companies.id, ids)),
 });
 
 const assignee = alias(users, 'assignee');

@@ -54,6 +54,17 @@ export const customerKind = registerEntity({
     const [row] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, id));
     return row ?? null;
   },
+  searchDocs: (db, ids) =>
+    db
+      .select({
+        id: customers.id,
+        title: customers.name,
+        subtitle: sql<string>`concat_ws(' · ', NULLIF(${customers.primaryEmail}, ''), NULLIF(${customers.phones}->0->>'number', ''))`,
+        searchText: customers.searchText,
+        archived: sql<boolean>`${customers.archivedAt} IS NOT NULL`,
+      })
+      .from(customers)
+      .where(inArray(customers.id, ids)),
 });
 
 const assignee = alias(users, 'assignee');

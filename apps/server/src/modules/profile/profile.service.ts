@@ -8,6 +8,7 @@ import { endUserSessions } from '../../platform/auth/sessions';
 import { assertOwnFileUrl } from '../../platform/files/files.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { recentSearchList } from '../../platform/search/search.service';
 import { lockFirm } from '../firms/firms.service';
 import { firms } from '../firms/firms.table';
 import { superAdminCount } from '../users/users.service';
@@ -57,9 +58,9 @@ export async function getProfile(db: Executor, actor: ProfileActor): Promise<Pro
     // can have a current task, and nobody is clocked in.
     currentTask: null,
     clocked_in: user.clockedIn,
-    // Subscriptions and recent searches arrive with the search module.
+    // Subscriptions arrive with the subscriptions work of the search issue.
     subscriptions: [],
-    searches: { general: [] },
+    searches: { general: await recentSearchList(db, actor) },
     firm: { _id: firm.id, name: firm.name, features: firm.features, onboarded: Boolean(firm.onboardedAt) },
     impersonator,
   };

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { users } from '../../modules/users/users.table';
 import { cappedTotal, decodeCursor, encodeCursor } from '../http/list';
+import { entityKind } from '../records/entities';
+import { reindex } from '../search/search.service';
 import { auditLog, type FieldChange } from './audit.table';
 
 /** Whoever caused a change: a signed-in actor, or nobody (system work such as seeding). */
@@ -62,6 +64,10 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     action: entry.action,
     changes,
   });
+  // Every change to a record is audited, so this is where its search entry follows it, in the
+  // same transaction: a module makes its kind searchable by giving it `searchDocs`.
+  const kind = entityKind(entry.entityType);
+  if (kind?.searchDocs) await reindex(db, actor.firmId, kind, [entry.entityId]);
 }
 
 const personName = (person: { id: string; firstName: string; lastName: string } | null): AuditPerson | null =>

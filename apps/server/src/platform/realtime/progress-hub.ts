@@ -34,11 +34,18 @@ export class ProgressHub {
     client.on('error', () => {
       this.listener = null;
       client.end().catch(() => undefined);
-      if (!this.closed) this.later(() => void this.start().catch(() => undefined), 5000);
+      if (!this.closed) this.later(() => void this.restart(), 5000);
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
+  }
+
+  /** Reconnects after the database went away; a failed attempt tries again later. */
+  private async restart(): Promise<void> {
+    await this.start().catch(() => {
+      if (!this.closed) this.later(() => void this.restart(), 5000);
+    });
   }
 
   /** Progress of the user's upload, or the empty progress when none runs. */

@@ -1,4 +1,4 @@
-import type { PermissionCode } from '@atelier/contracts';
+import type { FeatureKey, PermissionCode } from '@atelier/contracts';
 import type { Executor } from '../../db/client';
 
 /**
@@ -17,7 +17,16 @@ export type EntityKind = {
   permission: PermissionCode;
   /** The record's display name, or null when it does not exist in the caller's firm. */
   find: (db: Executor, id: string) => Promise<{ name: string } | null>;
+  /** The module it belongs to, when the firm pays for it (search leaves it out otherwise). */
+  feature?: FeatureKey;
+  /**
+   * What global search shows and matches for each of these records (those that still exist).
+   * The kind's `type` is its search category. Kinds without it are not searchable.
+   */
+  searchDocs?: (db: Executor, ids: string[]) => Promise<SearchDoc[]>;
 };
+
+export type SearchDoc = { id: string; title: string; subtitle: string; searchText: string; archived: boolean };
 
 const kinds = new Map<string, EntityKind>();
 
@@ -28,4 +37,8 @@ export function registerEntity(kind: EntityKind): EntityKind {
 
 export function entityKind(type: string | null | undefined): EntityKind | undefined {
   return type ? kinds.get(type) : undefined;
+}
+
+export function searchableKinds(): EntityKind[] {
+  return [...kinds.values()].filter((k) => k.searchDocs);
 }

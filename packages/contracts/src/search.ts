@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The global search dialog's categories, in the spec's order, with the list page a search of
+ * that kind opens (`?q=`). Raw Material, Refund and Return have no page: searching them is an
+ * "Invalid search type", on the client and on the server alike.
+ */
+export const SEARCH_CATEGORIES = [
+  { key: 'all', label: 'All', href: null },
+  { key: 'company', label: 'Account', href: '/u/companies' },
+  { key: 'customer', label: 'Customer', href: '/u/customers' },
+  { key: 'customer_job', label: 'Customer Job', href: '/u/customer-jobs' },
+  { key: 'delivery_route', label: 'Delivery Route', href: '/o/deliveries' },
+  { key: 'email', label: 'Email', href: '/u/emailer' },
+  { key: 'employee', label: 'Employee', href: '/u/employees' },
+  { key: 'invoice', label: 'Invoice', href: '/a/invoices' },
+  { key: 'lead', label: 'Lead', href: '/u/leads' },
+  { key: 'lien', label: 'Lien', href: '/a/liens' },
+  { key: 'order', label: 'Order', href: '/o/orders' },
+  { key: 'payment', label: 'Payment', href: '/a/payments' },
+  { key: 'portfolio', label: 'Portfolio', href: '/u/portfolios' },
+  { key: 'product', label: 'Product', href: '/p/products' },
+  { key: 'proposal', label: 'Proposal', href: '/o/proposals' },
+  { key: 'purchase_order', label: 'Purchase Order', href: '/p/purchase-orders' },
+  { key: 'quote', label: 'Quote', href: '/o/quotes' },
+  { key: 'raw_material', label: 'Raw Material', href: null },
+  { key: 'refund', label: 'Refund', href: null },
+  { key: 'return', label: 'Return', href: null },
+  // The spec's `/o/shipments` is a slip: shipments live under purchasing.
+  { key: 'shipment', label: 'Shipment', href: '/p/shipments' },
+  { key: 'vendor', label: 'Vendors', href: '/p/vendors' },
+] as const;
+
+export type SearchCategory = (typeof SEARCH_CATEGORIES)[number]['key'];
+export const INVALID_SEARCH_TYPE = 'Invalid search type';
+
+/** A category one can search: All, or a kind of record with a page to open. */
+export function searchableCategory(type: string): boolean {
+  return type === 'all' || SEARCH_CATEGORIES.some((c) => c.key === type && c.href !== null);
+}
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Type something to search for.').max(200, 'Search for at most 200 characters.'),
+  type: z.string().default('all'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export type SearchResult = {
+  type: SearchCategory;
+  _id: string;
+  title: string;
+  subtitle: string;
+  href: string;
+  archived: boolean;
+};
+
+const recentName = z.string().trim().min(1, 'Give the search a name.').max(200, 'Use at most 200 characters.');
+
+/** PATCH /profile/recent-search: a search just run, or a record opened from it (search_id). */
+export const recentSearchInputSchema = z.strictObject({
+  name: recentName,
+  search: z.string().trim().min(1, 'Type something to search for.').max(200, 'Search for at most 200 characters.'),
+  type: z.string().refine(searchableCategory, INVALID_SEARCH_TYPE),
+  search_id: z.uuid('Not a record id.').nullable().default(null),
+});
+
+/** PUT /profile/recent-search: keep a search. The search string arrives URI-encoded. */
+export const saveSearchSchema = z.strictObject({
+  name: recentName,
+  search: z.string().min(1, 'Type something to search for.').max(600, 'Search for at most 200 characters.'),
+  type: z.string().refine(searchableCategory, INVALID_SEARCH_TYPE),
+});
+
+/** POST /profile/recent-search: forget one (recent or saved). */
+export const deleteSearchSchema = z.strictObject({ _id: z.uuid('Not a search id.') });
+
+/** Unsaved searches kept per person; saved ones are kept until deleted. */
+export const RECENT_SEARCHES_KEPT = 10;
+export const SEARCH_FOCUS_DELAY_MS = 500;
