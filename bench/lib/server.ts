@@ -12,6 +12,8 @@ import { runSeeds } from '@atelier/server/seed/registry';
 
 export const POOL = 10;
 
+export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
 /** The real app with demo data on a fresh embedded database, listening on a free port. */
 export async function startBenchServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));

@@ -80,10 +80,20 @@ export async function search(
   const needle = query.q.toLowerCase();
   const digits = needle.replace(/\D/g, '');
   const phone = digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length;
-  const matches =
-    needle.length >= 3
-      ? textMatches(searchEntries, searchEntries.id, [likePattern(phone ? digits : needle)])
-      : sql`${searchEntries.nameKey} >= ${needle} AND ${searchEntries.nameKey} < ${`${needle}\u{10FFFF}`}`;
+  const substring = needle.length >= 3;
+  const matches = substring
+    ? textMatches(searchEntries, searchEntries.id, [likePattern(phone ? digits : needle)])
+    : sql`${searchEntries.nameKey} >= ${needle} AND ${searchEntries.nameKey} < ${`${needle}\u{10FFFF}`}`;
+  // A substring search has all its matches in hand: live records first, then names that start
+  // with the text. A prefix search reads the name index in order and stops at the limit.
+  const order = substring
+    ? [
+        sql`${searchEntries.archived}`,
+        sql`starts_with(${searchEntries.nameKey}, ${needle}) DESC`,
+        searchEntries.nameKey,
+        searchEntries.id,
+      ]
+    : [searchEntries.nameKey, searchEntries.id];
   const rows = await db
     .select({
       type: searchEntries.entityType,
@@ -103,12 +113,7 @@ export async function search(
         matches,
       ),
     )
-    .orderBy(
-      sql`${searchEntries.archived}`,
-      sql`starts_with(${searchEntries.nameKey}, ${needle}) DESC`,
-      searchEntries.nameKey,
-      searchEntries.id,
-    )
+    .orderBy(...order)
     .limit(query.limit);
   return {
     items: rows.map((r) => ({

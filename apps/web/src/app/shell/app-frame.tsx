@@ -13,6 +13,7 @@ import { MegaMenu } from './mega-menu';
 import { NavDrawerContent } from './nav-drawer';
 import { NotificationsBell } from './notifications-bell';
 import { ProfileMenu } from './profile-menu';
+import { SearchButton } from './search-dialog';
 import { UploadProgress } from './upload-progress';
 import { useScrollRestore } from './use-scroll-restore';
 
@@ -62,6 +63,7 @@ export function AppFrame() {
             {profile && <MegaMenu />}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {profile?.kind === 'staff' && <SearchButton />}
             <ColorSchemeToggle />
             {profile ? (
               <>
