@@ -70,3 +70,28 @@ test('a saved search survives a reload; a category with no page is an invalid se
   await input.press('Enter');
   await expect(toast(page, 'error', 'Invalid search type')).toBeVisible();
 });
+
+test('subscribe to an account, have someone else change it, and see it in the bell', async ({ page, browser }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/companies?q=cove');
+  const name = (await page.locator('tbody tr a').first().innerText()).trim();
+  await page.locator('tbody tr a').first().click();
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('button', { name: 'Subscribed' })).toHaveAttribute('aria-pressed', 'true');
+  const url = page.url();
+
+  const other = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL })).newPage();
+  await signIn(other, 'sales@demo.test');
+  await other.goto(url);
+  await other.getByLabel('Notes').fill('Gate code 4411; deliveries after 9.');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(other, 'success', 'Account saved.')).toBeVisible();
+  await other.context().close();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Subscribed' })).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const item = page.getByRole('menuitem', { name: `Sam Reyes changed the account ${name}.` });
+  await item.click();
+  await expect(page).toHaveURL(url);
+});

@@ -77,3 +77,12 @@ export const deleteSearchSchema = z.strictObject({ _id: z.uuid('Not a search id.
 /** Unsaved searches kept per person; saved ones are kept until deleted. */
 export const RECENT_SEARCHES_KEPT = 10;
 export const SEARCH_FOCUS_DELAY_MS = 500;
+
+/** POST /profile/subscriptions (spec section 7). */
+export const subscriptionInputSchema = z.strictObject({
+  action: z.enum(['subscribe', 'unsubscribe'], { error: 'Choose subscribe or unsubscribe.' }),
+  entity: z.uuid('Not a record id.'),
+  entityType: z.string().min(1, 'Say which kind of record.').max(40),
+});
+export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
+export const SUBSCRIBE_FAILED = 'Could not subscribe';

@@ -14,4 +14,5 @@ export * from '../platform/notifications/notifications.table';
 export * from '../platform/numbering/counters.table';
 export * from '../platform/search/search.table';
 export * from '../platform/settings/settings.table';
+export * from '../platform/subscriptions/subscriptions.table';
 export * from '../seed/seed.table';

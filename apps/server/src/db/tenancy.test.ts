@@ -37,6 +37,10 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(
+      `INSERT INTO subscriptions (firm_id, user_id, entity_type, entity_id) VALUES ($1, $2, 'company', gen_random_uuid())`,
+      [firm, user],
+    );
+    await owner.query(
       `INSERT INTO recent_searches (firm_id, user_id, name, search, type) VALUES ($1, $2, 'oak', 'oak', 'all')`,
       [firm, user],
     );

@@ -9,6 +9,7 @@ import { assertOwnFileUrl } from '../../platform/files/files.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { recentSearchList } from '../../platform/search/search.service';
+import { subscriptionList } from '../../platform/subscriptions/subscriptions.service';
 import { lockFirm } from '../firms/firms.service';
 import { firms } from '../firms/firms.table';
 import { superAdminCount } from '../users/users.service';
@@ -58,8 +59,7 @@ export async function getProfile(db: Executor, actor: ProfileActor): Promise<Pro
     // can have a current task, and nobody is clocked in.
     currentTask: null,
     clocked_in: user.clockedIn,
-    // Subscriptions arrive with the subscriptions work of the search issue.
-    subscriptions: [],
+    subscriptions: await subscriptionList(db, actor),
     searches: { general: await recentSearchList(db, actor) },
     firm: { _id: firm.id, name: firm.name, features: firm.features, onboarded: Boolean(firm.onboardedAt) },
     impersonator,

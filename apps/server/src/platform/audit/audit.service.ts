@@ -7,6 +7,7 @@ import { users } from '../../modules/users/users.table';
 import { cappedTotal, decodeCursor, encodeCursor } from '../http/list';
 import { entityKind } from '../records/entities';
 import { reindex } from '../search/search.service';
+import { notifySubscribers } from '../subscriptions/subscriptions.service';
 import { auditLog, type FieldChange } from './audit.table';
 
 /** Whoever caused a change: a signed-in actor, or nobody (system work such as seeding). */
@@ -52,6 +53,13 @@ export function diffFields(
  * Writes one audit row in the caller's transaction, so the history and the change commit or
  * roll back together. Updates that changed nothing write nothing.
  */
+const nameOf = (row: Record<string, unknown> | null | undefined): string | undefined => {
+  if (!row) return undefined;
+  if (typeof row.name === 'string') return row.name;
+  const parts = [row.firstName, row.lastName].filter((p): p is string => typeof p === 'string' && p !== '');
+  return parts.length ? parts.join(' ') : undefined;
+};
+
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const changes = diffFields(entry.before, entry.after);
   if (entry.before && entry.after && Object.keys(changes).length === 0) return;
@@ -68,6 +76,18 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
   // same transaction: a module makes its kind searchable by giving it `searchDocs`.
   const kind = entityKind(entry.entityType);
   if (kind?.searchDocs) await reindex(db, actor.firmId, kind, [entry.entityId]);
+  // …and so is where the record's followers hear of it.
+  if (kind && entry.action !== 'create') {
+    await notifySubscribers(db, {
+      firmId: actor.firmId,
+      userId: actor.userId,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      action: entry.action,
+      // A deleted record can no longer be looked up: its name comes from the history.
+      name: entry.action === 'delete' ? nameOf(entry.before) : undefined,
+    });
+  }
 }
 
 const personName = (person: { id: string; firstName: string; lastName: string } | null): AuditPerson | null =>

@@ -87,12 +87,16 @@ describe('list plans under row-level security', () => {
   });
 
   it('the search function answers only for the firm in scope, and only for searchable firm tables', async () => {
-    const matching = async (firmId: string | null, table: string, pattern: string) => {
+    const matching = async (firmId: string | null, table: string, pattern: string, kinds: string[] | null = null) => {
       await db.query('BEGIN');
       try {
         await db.query('SET LOCAL ROLE atelier_app');
         if (firmId) await db.query(`SELECT set_config('app.firm_id', $1, true)`, [firmId]);
-        const rows = await db.query('SELECT firm_rows_matching($1::regclass, $2::text[]) AS id', [table, [pattern]]);
+        const rows = await db.query('SELECT firm_rows_matching($1::regclass, $2::text[], $3::text[]) AS id', [
+          table,
+          [pattern],
+          kinds,
+        ]);
         return rows.rows.map((r) => r.id as string);
       } finally {
         await db.query('ROLLBACK');
@@ -109,5 +113,14 @@ describe('list plans under row-level security', () => {
     expect(await matching(null, 'customers', '%a%')).toEqual([]);
     await expect(matching(HARBOR_PINE_ID, 'users', '%a%')).rejects.toThrow(/not a searchable firm table/);
     await expect(matching(HARBOR_PINE_ID, 'auth_throttle', '%a%')).rejects.toThrow(/not a searchable firm table/);
+    // Kinds narrow the search index; a table without kinds refuses them.
+    const accounts = await matching(HARBOR_PINE_ID, 'search_entries', '%a%', ['company']);
+    const { rows: kinds } = await db.query('SELECT DISTINCT entity_type FROM search_entries WHERE id = ANY($1)', [
+      accounts,
+    ]);
+    expect(kinds.map((k) => k.entity_type)).toEqual(['company']);
+    await expect(matching(HARBOR_PINE_ID, 'customers', '%a%', ['company'])).rejects.toThrow(
+      /not a searchable firm table/,
+    );
   });
 });

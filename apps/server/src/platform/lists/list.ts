@@ -238,12 +238,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * with firm_id); one or two match the start of the name (the name-sort index).
  */
 /**
- * Rows of `table` (in the current firm) whose search text matches any of the LIKE patterns.
+ * Rows of `table` (in the current firm) whose search text matches any of the LIKE patterns
+ * (and, for the search index, whose entity type is one of `kinds`).
  * LIKE is not leakproof, so under row-level security it would read every row of the firm; the
  * owner-side function uses the trigram index and returns ids only (decision 0006).
  */
-export function textMatches(table: PgTable, id: AnyPgColumn, patterns: string[]): SQL {
-  return sql`${id} IN (SELECT m.id FROM firm_rows_matching(${getTableName(table)}::regclass, ${sql.param(patterns)}::text[]) AS m(id))`;
+export function textMatches(table: PgTable, id: AnyPgColumn, patterns: string[], kinds?: string[]): SQL {
+  const only = kinds ? sql`${sql.param(kinds)}::text[]` : sql`NULL`;
+  return sql`${id} IN (SELECT m.id FROM firm_rows_matching(${getTableName(table)}::regclass, ${sql.param(patterns)}::text[], ${only}) AS m(id))`;
 }
 
 export const likePattern = (text: string) => `%${escapeLike(text)}%`;

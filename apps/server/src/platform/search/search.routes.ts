@@ -1,6 +1,13 @@
-import { deleteSearchSchema, recentSearchInputSchema, saveSearchSchema, searchQuerySchema } from '@atelier/contracts';
+import {
+  deleteSearchSchema,
+  recentSearchInputSchema,
+  saveSearchSchema,
+  searchQuerySchema,
+  subscriptionInputSchema,
+} from '@atelier/contracts';
 import { SIGNED_IN } from '../http/access';
 import { type AnyRoute, defineRoute } from '../http/routes';
+import { setSubscription } from '../subscriptions/subscriptions.service';
 import { deleteSearch, recentSearchList, recordSearch, saveSearch, search } from './search.service';
 
 export const searchRoutes: AnyRoute[] = [
@@ -38,5 +45,13 @@ export const searchRoutes: AnyRoute[] = [
     access: SIGNED_IN,
     body: deleteSearchSchema,
     handler: ({ db, actor, body }) => deleteSearch(db, actor, body._id),
+  }),
+  // Following a record: the service checks the kind's permission and that the record exists.
+  defineRoute({
+    method: 'POST',
+    url: '/profile/subscriptions',
+    access: SIGNED_IN,
+    body: subscriptionInputSchema,
+    handler: ({ db, actor, body }) => setSubscription(db, actor, body),
   }),
 ];

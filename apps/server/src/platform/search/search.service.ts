@@ -82,7 +82,12 @@ export async function search(
   const phone = digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length;
   const substring = needle.length >= 3;
   const matches = substring
-    ? textMatches(searchEntries, searchEntries.id, [likePattern(phone ? digits : needle)])
+    ? textMatches(
+        searchEntries,
+        searchEntries.id,
+        [likePattern(phone ? digits : needle)],
+        kinds.map((k) => k.type),
+      )
     : sql`${searchEntries.nameKey} >= ${needle} AND ${searchEntries.nameKey} < ${`${needle}\u{10FFFF}`}`;
   // A substring search has all its matches in hand: live records first, then names that start
   // with the text. A prefix search reads the name index in order and stops at the limit.

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } fro
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import type { RecordPath } from './api';
+import { SubscribeToggle } from './subscribe-toggle';
 
 export type RecordOutlet<T> = { record: T; path: RecordPath };
 
@@ -13,6 +14,8 @@ export function useRecord<T>(): RecordOutlet<T> {
 type Props<T> = {
   /** The page's address without a tab: /u/companies/{id}. */
   base: string;
+  /** Its kind and id, for the subscribe toggle every record page has. */
+  entity: { type: string; id: string };
   path: RecordPath;
   record: T | undefined;
   loading: boolean;
@@ -60,7 +63,10 @@ export function DetailLayout<T>(props: Props<T>) {
             </Text>
           )}
         </div>
-        {props.actions && <Group gap="xs">{props.actions(record)}</Group>}
+        <Group gap="xs">
+          <SubscribeToggle entityType={props.entity.type} entity={props.entity.id} />
+          {props.actions?.(record)}
+        </Group>
       </Group>
       <ScrollArea type="auto" scrollbarSize={4}>
         <Tabs

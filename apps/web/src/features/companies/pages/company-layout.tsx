@@ -14,6 +14,7 @@ export default function CompanyLayout() {
   if (!can(P.MODIFY_COMPANIES)) return <NoAccess />;
   return (
     <DetailLayout<Company>
+      entity={{ type: 'company', id }}
       base={`/u/companies/${id}`}
       path={companies.path(id)}
       record={company.data}

@@ -13,6 +13,7 @@ export default function CustomerLayout() {
   if (!can(P.MODIFY_USERS)) return <NoAccess />;
   return (
     <DetailLayout<Customer>
+      entity={{ type: 'customer', id }}
       base={`/u/customers/${id}`}
       path={customers.path(id)}
       record={customer.data}

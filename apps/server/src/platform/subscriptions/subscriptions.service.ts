@@ -1,0 +1,83 @@
+import { hasCode, type SubscriptionInput } from '@atelier/contracts';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../modules/users/users.table';
+import type { Actor } from '../http/access';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { notify } from '../notifications/notifications.service';
+import { entityKind } from '../records/entities';
+import { subscriptions } from './subscriptions.table';
+
+export async function subscriptionList(
+  db: Executor,
+  actor: Pick<Actor, 'userId'>,
+): Promise<{ entity: string; entityType: string }[]> {
+  return db
+    .select({ entity: subscriptions.entityId, entityType: subscriptions.entityType })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, actor.userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+}
+
+/** POST /profile/subscriptions: follow or stop following a record one may see. Both are idempotent. */
+export async function setSubscription(db: Executor, actor: Actor, input: SubscriptionInput) {
+  const kind = entityKind(input.entityType);
+  if (!kind) throw badRequest('This kind of record cannot be followed.', { entityType: 'Not a kind of record.' });
+  if (!hasCode(actor.codes, kind.permission)) throw forbidden();
+  if (input.action === 'subscribe') {
+    if (!(await kind.find(db, input.entity))) throw notFound(`This ${kind.noun} does not exist.`);
+    await db
+      .insert(subscriptions)
+      .values({ firmId: actor.firmId, userId: actor.userId, entityType: kind.type, entityId: input.entity })
+      .onConflictDoNothing();
+  } else {
+    await db
+      .delete(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, actor.userId),
+          eq(subscriptions.entityType, kind.type),
+          eq(subscriptions.entityId, input.entity),
+        ),
+      );
+  }
+  return subscriptionList(db, actor);
+}
+
+const VERBS: Record<string, string> = { archive: 'archived', restore: 'restored', delete: 'deleted' };
+
+/**
+ * Tells the record's followers (but not the person who made the change) that it changed, with a
+ * link to it; called for every audited change. A deleted record takes its followers with it.
+ */
+export async function notifySubscribers(
+  db: Executor,
+  change: {
+    firmId: string;
+    userId: string | null;
+    entityType: string;
+    entityId: string;
+    action: string;
+    name?: string;
+  },
+): Promise<void> {
+  const kind = entityKind(change.entityType);
+  if (!kind) return;
+  const where = and(eq(subscriptions.entityType, kind.type), eq(subscriptions.entityId, change.entityId));
+  const followers = await db
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(change.userId ? and(where, ne(subscriptions.userId, change.userId)) : where);
+  if (followers.length) {
+    const name = change.name ?? (await kind.find(db, change.entityId))?.name ?? `a ${kind.noun}`;
+    const [who] = change.userId
+      ? await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, change.userId))
+      : [];
+    const by = who ? `${who.first} ${who.last}`.trim() : 'Someone';
+    const deleted = change.action === 'delete';
+    const message = `${by} ${VERBS[change.action] ?? 'changed'} the ${kind.noun} ${name}.`;
+    for (const f of followers)
+      await notify(db, change.firmId, f.userId, message, deleted ? undefined : kind.href(change.entityId));
+  }
+  if (change.action === 'delete') await db.delete(subscriptions).where(where);
+}
