@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { ambassadorRoutes } from './modules/ambassadors/ambassadors.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { firmRoutes } from './modules/firms/firms.routes';
@@ -43,6 +44,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...fileRoutes,
   ...companyRoutes,
   ...customerRoutes,
+  ...ambassadorRoutes,
   ...searchRoutes,
   ...interactionRoutes,
   ...userRoutes,

@@ -7,6 +7,8 @@ export const customerInputSchema = z.strictObject({
   firstName: z.string().trim().min(1, 'Enter a first name.').max(80, 'Use at most 80 characters.'),
   lastName: z.string().trim().max(80, 'Use at most 80 characters.').default(''),
   company: z.uuid('Choose an account from the list.').nullable().default(null),
+  // The ambassador who referred them, if one did.
+  ambassador: z.uuid('Choose an ambassador from the list.').nullable().default(null),
   emails: z.array(labelledEmailSchema).max(10, 'Use at most 10 email addresses.').default([]),
   phones: z.array(labelledPhoneSchema).max(10, 'Use at most 10 phone numbers.').default([]),
   addresses: z.array(recordAddressSchema).max(20, 'Use at most 20 addresses.').default([]),
@@ -25,6 +27,7 @@ export type Customer = RecordMeta & {
   lastName: string;
   name: string;
   company: { _id: string; name: string } | null;
+  ambassador: { _id: string; name: string } | null;
   emails: { label: string; email: string }[];
   phones: { label: string; number: string }[];
   addresses: RecordAddress[];
@@ -49,4 +52,4 @@ export type CustomerRow = Pick<
 };
 
 export const CUSTOMER_SORTS = ['name', 'email', 'created', 'updated'] as const;
-export const CUSTOMER_FILTERS = ['status', 'company', 'assigned', 'source', 'tag', 'consent', 'id'] as const;
+export const CUSTOMER_FILTERS = ['status', 'company', 'ambassador', 'assigned', 'source', 'tag', 'consent', 'id'] as const;

@@ -1,3 +1,4 @@
+export * from './ambassadors';
 export * from './audit';
 export * from './auth';
 export * from './companies';

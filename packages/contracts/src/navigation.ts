@@ -64,6 +64,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       entry('Leads', '/u/leads', P.MODIFY_LEADS, 'lead_management'),
       entry('Jobs', '/u/customer-jobs', P.MODIFY_CUSTOMER_JOBS, 'project_management'),
       entry('Employees', '/u/employees', P.MODIFY_EMPLOYEES),
+      entry('Ambassadors', '/u/ambassadors', P.MODIFY_AMBASSADORS),
     ],
   },
   {
@@ -98,7 +99,7 @@ export const NAVIGATION: readonly NavGroup[] = [
  * Navigation-table pages that exist in this build. An entry shows only when its page is here,
  * the user holds its permission and the firm has its module. Each module adds its path as it lands.
  */
-export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>(['/u/companies', '/u/customers']);
+export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>(['/u/companies', '/u/customers', '/u/ambassadors']);
 
 export type NavFilter = {
   codes: readonly number[];

@@ -1,5 +1,5 @@
 // Every Drizzle table, for the typed client and for drizzle-kit.
-
+export * from '../modules/ambassadors/ambassadors.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/firms/firms.table';

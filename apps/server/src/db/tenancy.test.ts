@@ -37,6 +37,10 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(
+      `INSERT INTO ambassadors (firm_id, name, kind, referral_code) VALUES ($1, 'Rhea Lindqvist', 'person', 'RHEA-1000')`,
+      [firm],
+    );
+    await owner.query(
       `INSERT INTO subscriptions (firm_id, user_id, entity_type, entity_id) VALUES ($1, $2, 'company', gen_random_uuid())`,
       [firm, user],
     );

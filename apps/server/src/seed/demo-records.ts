@@ -1,10 +1,18 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
-import { COMPANY_TYPES, companyInputSchema, customerInputSchema, INTERACTION_KINDS, P } from '@atelier/contracts';
+import {
+  ambassadorInputSchema,
+  COMPANY_TYPES,
+  companyInputSchema,
+  customerInputSchema,
+  INTERACTION_KINDS,
+  P,
+} from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { newId } from '../db/ids';
 import { inScope } from '../db/tenancy';
+import { createAmbassador } from '../modules/ambassadors/ambassadors.service';
 import { createCompany } from '../modules/companies/companies.service';
 import { createCustomer } from '../modules/customers/customers.service';
 import { customers } from '../modules/customers/customers.table';
@@ -15,6 +23,15 @@ import type { LocalFileStorage } from '../platform/files/storage';
 import type { Actor } from '../platform/http/access';
 import { CEDAR_ROW_ID, HARBOR_PINE_ID } from './demo';
 import type { Seed } from './registry';
+
+const AMBASSADORS: [string, 'person' | 'business', number][] = [
+  ['Coastline Realty Group', 'business', 5],
+  ['Priya Raman Architecture', 'business', 7.5],
+  ['Marcus Bell', 'person', 4],
+  ['Elena Sokolova', 'person', 3.5],
+  ['Harborview Home Staging', 'business', 6],
+  ['Tom Okafor', 'person', 2.5],
+];
 
 /** A small seeded generator: the same demo data on every machine. */
 function random(seed: number) {
@@ -279,7 +296,7 @@ async function seedFirm(
   db: Executor,
   storage: LocalFileStorage,
   firmId: string,
-  size: { companies: number; customers: number; interactions: number; files: number },
+  size: { companies: number; customers: number; interactions: number; files: number; ambassadors: number },
   seed: number,
   customerEmail?: string,
 ) {
@@ -331,6 +348,26 @@ async function seedFirm(
     companyIds.push(company._id);
   }
 
+  // Referral partners, from their own random stream so the rest of the demo data stays the same.
+  const ra = random(seed + 7);
+  const ambassadorIds: string[] = [];
+  for (const [name, kind, percent] of AMBASSADORS.slice(0, size.ambassadors)) {
+    const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
+    const ambassador = await createAmbassador(
+      db,
+      actor,
+      ambassadorInputSchema.parse({
+        name,
+        kind,
+        email: `hello@${slug}.example`,
+        phone: `(207) 555-${String(ra.int(100, 9999)).padStart(4, '0')}`,
+        commissionPercent: percent,
+        notes: kind === 'business' ? 'Refers clients buying or selling older homes.' : '',
+      }),
+    );
+    ambassadorIds.push(ambassador._id);
+  }
+
   const customerIds: string[] = [];
   for (let i = 0; i < size.customers; i++) {
     const first = i === 0 && customerEmail ? 'Casey' : r.pick(FIRST);
@@ -344,6 +381,7 @@ async function seedFirm(
         firstName: first,
         lastName: last,
         company: companyIds.length && r.chance(0.55) ? r.pick(companyIds) : null,
+        ambassador: ambassadorIds.length && ra.chance(0.12) ? ra.pick(ambassadorIds) : null,
         emails: [
           { label: 'Personal', email },
           ...(r.chance(0.2) ? [{ label: 'Work', email: `${first}@work.example`.toLowerCase() }] : []),
@@ -434,13 +472,19 @@ export const recordsDemoSeed: Seed = {
         tx,
         storage,
         HARBOR_PINE_ID,
-        { companies: 60, customers: 250, interactions: 320, files: 120 },
+        { companies: 60, customers: 250, interactions: 320, files: 120, ambassadors: 6 },
         20261121,
         'customer@demo.test',
       ),
     );
     await inScope(db, { firmId: CEDAR_ROW_ID }, (tx) =>
-      seedFirm(tx, storage, CEDAR_ROW_ID, { companies: 5, customers: 12, interactions: 10, files: 3 }, 4242),
+      seedFirm(
+        tx,
+        storage,
+        CEDAR_ROW_ID,
+        { companies: 5, customers: 12, interactions: 10, files: 3, ambassadors: 1 },
+        4242,
+      ),
     );
   },
 };

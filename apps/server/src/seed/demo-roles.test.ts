@@ -34,9 +34,9 @@ describe('the navigation each demo role sees', () => {
 
   it('super admin: everything the firm has enabled', () => {
     const all = menu(DEMO_ROLES.superAdmin.codes, harbor);
-    expect(Object.values(all).flat()).toHaveLength(34);
+    expect(Object.values(all).flat()).toHaveLength(35);
     const cedarOwner = Object.values(menu(DEMO_ROLES.superAdmin.codes, cedar)).flat();
-    expect(cedarOwner).toHaveLength(27);
+    expect(cedarOwner).toHaveLength(28);
     for (const hidden of [
       'Deliveries',
       'Product store',

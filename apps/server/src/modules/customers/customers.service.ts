@@ -35,6 +35,7 @@ import {
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
 import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
+import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
 import { createUser } from '../users/users.service';
@@ -85,6 +86,7 @@ export const customerList: ListSpec<CustomerRow> = {
   filters: {
     status: archiveStatus(customers.archivedAt),
     company: idsIn(customers.companyId, 'account', true),
+    ambassador: idsIn(customers.ambassadorId, 'ambassador', true),
     assigned: idsIn(customers.assignedTo, 'assignee', true),
     source: textIn(customers.source),
     tag: anyTag(customers.tags),
@@ -142,6 +144,13 @@ const derived = (input: Input) => ({
   ),
 });
 
+async function assertAmbassador(db: Executor, ambassadorId: string | null) {
+  if (!ambassadorId) return;
+  const [found] = await db.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.id, ambassadorId));
+  const message = 'Choose an ambassador from the list.';
+  if (!found) throw badRequest(message, { ambassador: message });
+}
+
 async function assertCompany(db: Executor, companyId: string | null) {
   if (!companyId) return;
   const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
@@ -162,12 +171,14 @@ export async function getCustomer(db: Executor, id: string): Promise<Customer> {
         .select({
           row: customers,
           company: { id: companies.id, name: companies.name },
+          ambassador: { id: ambassadors.id, name: ambassadors.name },
           assignee: { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName },
           editor: { id: editor.id, firstName: editor.firstName, lastName: editor.lastName },
           login: { id: login.id, active: login.active, invited: sql<boolean>`${login.passwordHash} IS NULL` },
         })
         .from(customers)
         .leftJoin(companies, eq(companies.id, customers.companyId))
+        .leftJoin(ambassadors, eq(ambassadors.id, customers.ambassadorId))
         .leftJoin(assignee, eq(assignee.id, customers.assignedTo))
         .leftJoin(editor, eq(editor.id, customers.updatedBy))
         .leftJoin(login, eq(login.id, customers.userId))
@@ -187,6 +198,7 @@ export async function getCustomer(db: Executor, id: string): Promise<Customer> {
     lastName: r.lastName,
     name: r.name,
     company: found.company?.id ? { _id: found.company.id, name: found.company.name } : null,
+    ambassador: found.ambassador?.id ? { _id: found.ambassador.id, name: found.ambassador.name } : null,
     emails: r.emails,
     phones: r.phones,
     addresses: r.addresses,
@@ -204,6 +216,7 @@ const AUDITED = [
   'firstName',
   'lastName',
   'companyId',
+  'ambassadorId',
   'emails',
   'phones',
   'addresses',
@@ -227,22 +240,38 @@ async function audited(db: Executor, ...rows: Audited[]) {
         ).map((c) => [c.id, c.name])
       : [],
   );
+  const partnerIds = [...new Set(rows.map((r) => r.ambassadorId).filter((id): id is string => Boolean(id)))];
+  const partners = new Map(
+    partnerIds.length
+      ? (
+          await db
+            .select({ id: ambassadors.id, name: ambassadors.name })
+            .from(ambassadors)
+            .where(inArray(ambassadors.id, partnerIds))
+        ).map((a) => [a.id, a.name])
+      : [],
+  );
   return rows.map((r) => {
-    const { companyId, ...fields } = Object.fromEntries(AUDITED.map((k) => [k, r[k]])) as Record<string, unknown>;
+    const { companyId, ambassadorId, ...fields } = Object.fromEntries(AUDITED.map((k) => [k, r[k]])) as Record<
+      string,
+      unknown
+    >;
     return {
       ...fields,
       company: r.companyId ? (accounts.get(r.companyId) ?? companyId) : null,
+      ambassador: r.ambassadorId ? (partners.get(r.ambassadorId) ?? ambassadorId) : null,
       assignedTo: r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null,
     };
   });
 }
 const columns = (input: Input) => {
-  const { company, ...rest } = input;
-  return { ...rest, companyId: company, ...derived(input) };
+  const { company, ambassador, ...rest } = input;
+  return { ...rest, companyId: company, ambassadorId: ambassador, ...derived(input) };
 };
 
 export async function createCustomer(db: Executor, actor: Actor, input: Input): Promise<Customer> {
   await assertCompany(db, input.company);
+  await assertAmbassador(db, input.ambassador);
   await assertAssignee(db, input.assignedTo);
   const [row] = await db
     .insert(customers)
@@ -262,6 +291,7 @@ export async function updateCustomer(
   const before = await findRow(db, id, true);
   await assertCurrent(db, before, input.version, 'customer');
   await assertCompany(db, input.company);
+  await assertAmbassador(db, input.ambassador);
   await assertAssignee(db, input.assignedTo);
   const { version: _v, ...fields } = input;
   const [after] = await db

@@ -2,6 +2,7 @@ import type { RecordAddress } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
@@ -18,6 +19,7 @@ export const customers = pgTable(
     // The `name` sort, prefix search and the exact-name duplicate check (decision 0006).
     nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(trim(first_name || ' ' || last_name))`),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    ambassadorId: uuid('ambassador_id').references(() => ambassadors.id, { onDelete: 'restrict' }),
     emails: jsonb('emails').$type<{ label: string; email: string }[]>().notNull().default([]),
     phones: jsonb('phones').$type<{ label: string; number: string }[]>().notNull().default([]),
     addresses: jsonb('addresses').$type<RecordAddress[]>().notNull().default([]),
@@ -45,6 +47,7 @@ export const customers = pgTable(
     index('customers_created_idx').on(t.firmId, t.createdAt, t.id),
     index('customers_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('customers_company_idx').on(t.firmId, t.companyId),
+    index('customers_ambassador_idx').on(t.firmId, t.ambassadorId),
     index('customers_assigned_idx').on(t.firmId, t.assignedTo),
     uniqueIndex('customers_user_uq').on(t.userId),
     index('customers_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),

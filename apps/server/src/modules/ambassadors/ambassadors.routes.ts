@@ -1,0 +1,33 @@
+import { ambassadorInputSchema, P } from '@atelier/contracts';
+import type { AnyRoute } from '../../platform/http/routes';
+import { recordRoutes } from '../../platform/records/crud-routes';
+import {
+  AMBASSADOR_CSV_COLUMNS,
+  ambassadorKind,
+  archiveAmbassador,
+  bulkAmbassadors,
+  createAmbassador,
+  deleteAmbassador,
+  findDuplicateAmbassadors,
+  getAmbassador,
+  listSpecFor,
+  updateAmbassador,
+} from './ambassadors.service';
+
+export const ambassadorRoutes: AnyRoute[] = recordRoutes({
+  kind: ambassadorKind,
+  removePermission: P.DELETE_AMBASSADORS,
+  // Ambassadors are people outside the firm, exported like customers (39).
+  exportPermission: P.EXPORT_USERS,
+  exportName: 'ambassadors',
+  input: ambassadorInputSchema,
+  list: listSpecFor,
+  csvColumns: AMBASSADOR_CSV_COLUMNS,
+  create: createAmbassador,
+  get: getAmbassador,
+  update: updateAmbassador,
+  archive: archiveAmbassador,
+  remove: deleteAmbassador,
+  bulk: bulkAmbassadors,
+  duplicates: findDuplicateAmbassadors,
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import type { RecordMeta } from './records';
+import { phoneSchema, tagsSchema } from './records';
+
+export const AMBASSADOR_KINDS = ['person', 'business'] as const;
+export type AmbassadorKind = (typeof AMBASSADOR_KINDS)[number];
+
+/** Referral codes are what a partner hands out: letters and digits, kept upper-case. */
+export const REFERRAL_CODE = /^[A-Z0-9-]{4,20}$/;
+
+/** A referral partner's details (POST /ambassadors, PUT /ambassadors/{id}). */
+export const ambassadorInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Give the ambassador a name.').max(160, 'Use at most 160 characters.'),
+  kind: z.enum(AMBASSADOR_KINDS, { error: 'Choose a person or a business.' }),
+  email: z.union([z.literal(''), emailSchema]).default(''),
+  phone: phoneSchema.default(''),
+  // Left empty, the server makes one from the name.
+  referralCode: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === '' || REFERRAL_CODE.test(v), 'Use 4 to 20 letters, digits or dashes.')
+    .default(''),
+  commissionPercent: z.coerce
+    .number({ error: 'Enter a percentage.' })
+    .min(0, 'Use 0 or more.')
+    .max(50, 'Use at most 50%.')
+    .refine((v) => Number.isInteger(v * 100), 'Use at most two decimals.'),
+  tags: tagsSchema.default([]),
+  notes: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
+});
+export type AmbassadorInput = z.input<typeof ambassadorInputSchema>;
+
+export type Ambassador = RecordMeta & {
+  name: string;
+  kind: AmbassadorKind;
+  email: string;
+  phone: string;
+  referralCode: string;
+  commissionPercent: number;
+  tags: string[];
+  notes: string;
+  /** Customers who came through this ambassador. */
+  referrals: number;
+};
+
+export type AmbassadorRow = Pick<
+  Ambassador,
+  | '_id'
+  | 'name'
+  | 'kind'
+  | 'email'
+  | 'phone'
+  | 'referralCode'
+  | 'commissionPercent'
+  | 'tags'
+  | 'referrals'
+  | 'archived'
+  | 'createdAt'
+  | 'updatedAt'
+>;
