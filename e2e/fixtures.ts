@@ -57,5 +57,5 @@ export async function signOut(page: Page) {
 }
 
 /** A toast of a kind (error, success, info) with a text. */
-export const toast = (page: Page, type: string, text: string) =>
+export const toast = (page: Page, type: string, text: string | RegExp) =>
   page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });

@@ -77,6 +77,20 @@ export const routes: RouteObject[] = [
                   tab('logs', 'LogsTab'),
                 ],
               },
+              page('u/ambassadors', () => import('../features/ambassadors/pages/ambassadors-list-page')),
+              page('u/ambassadors/new', () => import('../features/ambassadors/pages/ambassador-new-page')),
+              {
+                path: 'u/ambassadors/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/ambassadors/pages/ambassador-layout')).default,
+                }),
+                children: [
+                  page(undefined, () => import('../features/ambassadors/pages/ambassador-details-tab')),
+                  tab('interactions', 'InteractionsTab'),
+                  tab('files', 'FilesTab'),
+                  tab('logs', 'LogsTab'),
+                ],
+              },
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

@@ -1,4 +1,4 @@
-import type { CompanyRow, ListPage } from '@atelier/contracts';
+import type { ListPage } from '@atelier/contracts';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -24,36 +24,46 @@ export function PersonSelect({ label, value, onChange, error }: Props) {
   );
 }
 
-/** Picks an account by searching the accounts list (it may be long). */
-export function CompanySelect({
-  label,
-  value,
-  onChange,
-  error,
-  initial,
-}: Props & { initial?: { _id: string; name: string } | null }) {
+/** Picks a record by searching its list (it may be long): accounts, ambassadors. */
+function RecordSelect(
+  props: Props & {
+    endpoint: '/companies' | '/ambassadors';
+    empty: string;
+    notFound: string;
+    initial?: { _id: string; name: string } | null;
+  },
+) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const found = useQuery({
-    queryKey: ['company-picker', q],
-    queryFn: () => api<ListPage<CompanyRow>>('GET', '/companies', undefined, { q: q || undefined, limit: 20 }),
+    queryKey: [`${props.endpoint}-picker`, q],
+    queryFn: () =>
+      api<ListPage<{ _id: string; name: string }>>('GET', props.endpoint, undefined, { q: q || undefined, limit: 20 }),
   });
   const options = new Map<string, string>();
-  if (initial) options.set(initial._id, initial.name);
+  if (props.initial) options.set(props.initial._id, props.initial.name);
   for (const c of found.data?.items ?? []) options.set(c._id, c.name);
   return (
     <Select
-      label={label}
-      placeholder="No account"
+      label={props.label}
+      placeholder={props.empty}
       data={[...options].map(([v, l]) => ({ value: v, label: l }))}
-      value={value}
-      onChange={onChange}
+      value={props.value}
+      onChange={props.onChange}
       onSearchChange={setSearch}
       searchable
       clearable
       filter={({ options: o }) => o}
-      error={error}
-      nothingFoundMessage={found.isFetching ? 'Searching…' : 'No account found'}
+      error={props.error}
+      nothingFoundMessage={found.isFetching ? 'Searching…' : props.notFound}
     />
   );
 }
+
+export const CompanySelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
+  <RecordSelect {...props} endpoint="/companies" empty="No account" notFound="No account found" />
+);
+
+export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
+  <RecordSelect {...props} endpoint="/ambassadors" empty="Nobody referred them" notFound="No ambassador found" />
+);

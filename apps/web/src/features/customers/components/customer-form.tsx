@@ -1,12 +1,13 @@
-import { type Customer, type CustomerInput, customerInputSchema } from '@atelier/contracts';
+import { type Customer, type CustomerInput, customerInputSchema, P } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { AddressesField } from '../../../components/form/addresses-field';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { LabelledListField } from '../../../components/form/labelled-list-field';
-import { CompanySelect, PersonSelect } from '../../../components/form/pickers';
+import { AmbassadorSelect, CompanySelect, PersonSelect } from '../../../components/form/pickers';
 import { useStaleEdit } from '../../../components/form/stale-edit';
+import { useCan } from '../../../lib/permissions';
 import { useSettings } from '../../settings/api';
 import { useCustomerDuplicates } from '../api';
 
@@ -14,6 +15,7 @@ export const customerFormValues = (c?: Customer, company?: string | null): Custo
   firstName: c?.firstName ?? '',
   lastName: c?.lastName ?? '',
   company: c?.company?._id ?? company ?? null,
+  ambassador: c?.ambassador?._id ?? null,
   emails: c?.emails ?? [{ label: '', email: '' }],
   phones: c?.phones ?? [],
   addresses: c?.addresses ?? [],
@@ -33,6 +35,7 @@ type Props = {
 
 export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, reload }: Props) {
   const sources = useSettings().data?.customerSettings.sources ?? [];
+  const { can } = useCan();
   const form = useForm<CustomerInput>({
     resolver: zodResolver(customerInputSchema) as never,
     values: customerFormValues(customer, initialCompany?._id),
@@ -78,6 +81,24 @@ export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, 
               />
             )}
           />
+          {can(P.MODIFY_AMBASSADORS) ? (
+            <Controller
+              control={form.control}
+              name="ambassador"
+              render={({ field }) => (
+                <AmbassadorSelect
+                  label="Referred by"
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={e.ambassador?.message}
+                  initial={customer?.ambassador}
+                />
+              )}
+            />
+          ) : (
+            // Without code 88 the referrer is shown, and kept as it is.
+            customer?.ambassador && <TextInput label="Referred by" value={customer.ambassador.name} readOnly />
+          )}
           <Controller
             control={form.control}
             name="assignedTo"
