@@ -6,6 +6,7 @@ test('the search dialog finds an account and a customer; Enter, Esc and the arro
       WHERE f.name LIKE 'Harbor%' AND c.archived_at IS NULL AND c.primary_email LIKE '%@mail.example' ORDER BY c.id LIMIT 1`,
   );
   await signIn(page, 'sales@demo.test');
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible(); // the shortcut is live with it
   await page.keyboard.press('Control+Alt+s');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   const input = dialog.getByLabel('Search for');

@@ -52,4 +52,13 @@ export type CustomerRow = Pick<
 };
 
 export const CUSTOMER_SORTS = ['name', 'email', 'created', 'updated'] as const;
-export const CUSTOMER_FILTERS = ['status', 'company', 'ambassador', 'assigned', 'source', 'tag', 'consent', 'id'] as const;
+export const CUSTOMER_FILTERS = [
+  'status',
+  'company',
+  'ambassador',
+  'assigned',
+  'source',
+  'tag',
+  'consent',
+  'id',
+] as const;

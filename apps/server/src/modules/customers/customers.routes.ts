@@ -1,5 +1,6 @@
 import { customerInputSchema, customerSettingsSchema, P } from '@atelier/contracts';
 import { z } from 'zod';
+import { signInAsCustomer } from '../../platform/auth/impersonation';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
@@ -55,4 +56,12 @@ export const customerRoutes: AnyRoute[] = [
       handler: ({ db, actor, deps, params }) => setStoreLogin(db, actor, deps, params.id, action),
     }),
   ),
+  defineRoute({
+    method: 'POST',
+    url: '/customers/:id/sign-in-as',
+    access: permission(P.LOGIN_AS_USER),
+    params: idParams,
+    handler: ({ db, actor, deps, meta, reply, params }) =>
+      signInAsCustomer({ db, actor, deps, meta, reply, customerId: params.id }),
+  }),
 ];

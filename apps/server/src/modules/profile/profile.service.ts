@@ -79,6 +79,9 @@ const COLUMNS = {
 export async function updateProfile(db: Executor, actor: Actor, patch: ProfileUpdate): Promise<Profile> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof ProfileUpdate, unknown][];
   if (entries.length === 0) return getProfile(db, actor);
+  // Someone signed in as a customer may arrange their lists, but not change who they are.
+  if (patch.first_name !== undefined || patch.last_name !== undefined || patch.image !== undefined)
+    refuseWhileImpersonating(actor, 'change their name or photo');
   if (patch.image?.startsWith('/api/')) await assertOwnFileUrl(db, patch.image, 'image', 'Upload the photo again.');
   const set = Object.fromEntries(entries.map(([key, value]) => [COLUMNS[key], value]));
 

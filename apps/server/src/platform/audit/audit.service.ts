@@ -53,6 +53,9 @@ export function diffFields(
  * Writes one audit row in the caller's transaction, so the history and the change commit or
  * roll back together. Updates that changed nothing write nothing.
  */
+/** The actions that change a record (others, such as signing in as a customer, only happen to it). */
+const CHANGES = new Set(['update', 'archive', 'restore', 'delete']);
+
 const nameOf = (row: Record<string, unknown> | null | undefined): string | undefined => {
   if (!row) return undefined;
   if (typeof row.name === 'string') return row.name;
@@ -77,7 +80,7 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
   const kind = entityKind(entry.entityType);
   if (kind?.searchDocs) await reindex(db, actor.firmId, kind, [entry.entityId]);
   // …and so is where the record's followers hear of it.
-  if (kind && entry.action !== 'create') {
+  if (kind && CHANGES.has(entry.action)) {
     await notifySubscribers(db, {
       firmId: actor.firmId,
       userId: actor.userId,

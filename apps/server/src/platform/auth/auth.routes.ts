@@ -10,6 +10,7 @@ import { PUBLIC, PUBLIC_WITH_SESSION, SIGNED_IN } from '../http/access';
 import { defineRoute } from '../http/routes';
 import { checkResetToken, confirmPasswordReset, requestPasswordReset, signIn, signOut } from './auth.service';
 import { clearSessionCookies, setSessionCookies } from './cookies';
+import { endImpersonation } from './impersonation';
 
 export const authRoutes = [
   defineRoute({
@@ -37,6 +38,18 @@ export const authRoutes = [
     handler: async ({ db, actor, deps, reply }) => {
       await signOut(db, actor);
       clearSessionCookies(reply, deps.config);
+    },
+  }),
+  // Back from "signed in as a customer" to one's own session; profile is null when that session
+  // has ended meanwhile (then one signs in again).
+  defineRoute({
+    method: 'DELETE',
+    url: '/auth/impersonation',
+    access: SIGNED_IN,
+    handler: async ({ db, actor, deps, req, reply }) => {
+      const profile = await endImpersonation({ db, actor, deps, req, reply });
+      if (!profile) clearSessionCookies(reply, deps.config);
+      return { profile };
     },
   }),
   defineRoute({

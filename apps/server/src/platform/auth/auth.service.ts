@@ -107,7 +107,7 @@ export async function checkResetToken(tx: Tx, token: string): Promise<{ email: s
 }
 
 /** POST /auth/reset-password/confirm: uses the link once, sets the password, ends every session. */
-export async function confirmPasswordReset(tx: Tx, deps: AppDeps, input: ResetPasswordConfirm): Promise<void> {
+export async function confirmPasswordReset(tx: Tx, _deps: AppDeps, input: ResetPasswordConfirm): Promise<void> {
   const result = await tx.execute<{ user_id: string; firm_id: string }>(
     sql`SELECT * FROM auth_take_token(${hashToken(input.token)}, 'reset_password')`,
   );

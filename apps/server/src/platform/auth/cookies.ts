@@ -18,5 +18,7 @@ export function setSessionCookies(reply: FastifyReply, token: string, config: Co
 export function clearSessionCookies(reply: FastifyReply, config: Config): void {
   const base = { path: '/', sameSite: 'lax', secure: config.session.secureCookie } as const;
   reply.clearCookie(SESSION_COOKIE, { ...base, httpOnly: true });
+  // The staff session kept while signed in as a customer (impersonation.ts) goes too.
+  reply.clearCookie('atelier_return', { ...base, httpOnly: true });
   reply.clearCookie(SESSION_HINT_COOKIE, base);
 }

@@ -2,6 +2,7 @@ import { AppShell, Burger, Button, Group, Text, UnstyledButton } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ImpersonationBanner } from '../../features/auth/impersonation';
 import { useSession } from '../../features/auth/session';
 import { useUnreadNotifications } from '../../features/notifications/api';
 import { useSettings } from '../../features/settings/api';
@@ -87,6 +88,7 @@ export function AppFrame() {
         </AppShell.Navbar>
       )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <ImpersonationBanner />
         {profile && <SignedInData />}
         <div style={{ flex: 1 }}>
           <Outlet />

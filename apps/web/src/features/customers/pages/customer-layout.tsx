@@ -1,15 +1,18 @@
 import { type Customer, P } from '@atelier/contracts';
+import { Button } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { NoAccess } from '../../../components/no-access';
 import { ArchiveActions } from '../../../components/record/archive-actions';
 import { DetailLayout } from '../../../components/record/detail-layout';
 import { useCan } from '../../../lib/permissions';
+import { useSignInAs } from '../../auth/impersonation';
 import { customers } from '../api';
 
 export default function CustomerLayout() {
   const { id = '' } = useParams();
   const { can } = useCan();
   const customer = customers.useRecord(id);
+  const signInAs = useSignInAs();
   if (!can(P.MODIFY_USERS)) return <NoAccess />;
   return (
     <DetailLayout<Customer>
@@ -32,16 +35,23 @@ export default function CustomerLayout() {
         </>
       )}
       archived={(c) => c.archived}
-      actions={(c) =>
-        can(P.DELETE_USERS) && (
-          <ArchiveActions
-            record={c}
-            resource={customers}
-            listHref="/u/customers"
-            deleteText="Deleting removes the customer for good. A customer with a store login cannot be deleted; archive them instead."
-          />
-        )
-      }
+      actions={(c) => (
+        <>
+          {can(P.LOGIN_AS_USER) && c.login === 'active' && (
+            <Button variant="default" onClick={() => signInAs.mutate(c._id)} loading={signInAs.isPending}>
+              Sign in as {c.firstName}
+            </Button>
+          )}
+          {can(P.DELETE_USERS) && (
+            <ArchiveActions
+              record={c}
+              resource={customers}
+              listHref="/u/customers"
+              deleteText="Deleting removes the customer for good. A customer with a store login cannot be deleted; archive them instead."
+            />
+          )}
+        </>
+      )}
       back={{ href: '/u/customers', label: '← Customers' }}
       tabs={[
         { value: '', label: 'Details' },

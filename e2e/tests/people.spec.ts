@@ -39,3 +39,19 @@ test('an ambassador is created from the Customers menu, refers a customer, and c
   await page.getByRole('link', { name: 'See the 1 customer they referred' }).click();
   await expect(page.getByRole('link', { name: 'Mireille Fontaine' })).toBeVisible();
 });
+
+test('a staff member signs in as a customer, sees the banner, and returns', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/customers?q=casey%20morgan');
+  await page.getByRole('link', { name: 'Casey Morgan' }).first().click();
+  await page.getByRole('button', { name: 'Sign in as Casey' }).click();
+  await expect(page).toHaveURL(/\/u\/profile$/);
+  const banner = page.getByRole('status').filter({ hasText: 'Signed in as Casey Morgan —' });
+  await expect(banner).toBeVisible();
+  await page.reload();
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'return' }).click();
+  await expect(page).toHaveURL(/\/u\/customers$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Signed in as' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+});

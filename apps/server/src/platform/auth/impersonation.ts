@@ -1,0 +1,87 @@
+import type { Profile } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { customers } from '../../modules/customers/customers.table';
+import { getProfile } from '../../modules/profile/profile.service';
+import { users } from '../../modules/users/users.table';
+import { recordAudit } from '../audit/audit.service';
+import type { Actor } from '../http/access';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { AppDeps, RequestMeta } from '../http/routes';
+import { setSessionCookies } from './cookies';
+import { createSession, endSession, restoreSession } from './sessions';
+
+/** Holds the staff member's own session token while they are signed in as a customer. */
+export const RETURN_COOKIE = 'atelier_return'; // cleared with the session cookies on sign-out
+
+/**
+ * POST /customers/{id}/sign-in-as (11): a session as one of the firm's customers, with the
+ * staff member recorded on it (and so on every audit row). Their own session waits in an
+ * httpOnly cookie for the way back. Never a staff account, never another firm's customer.
+ */
+export async function signInAsCustomer(input: {
+  db: Tx;
+  actor: Actor;
+  deps: AppDeps;
+  meta: RequestMeta;
+  reply: FastifyReply;
+  customerId: string;
+}): Promise<Profile> {
+  const { db, actor, deps, meta } = input;
+  if (actor.impersonatorId) throw forbidden('Return to your own account before signing in as someone else.');
+  if (actor.kind !== 'staff' || !meta.sessionToken) throw forbidden();
+  const [row] = isUuid(input.customerId)
+    ? await db
+        .select({ name: customers.name, userId: customers.userId, kind: users.kind, active: users.active })
+        .from(customers)
+        .leftJoin(users, eq(users.id, customers.userId))
+        .where(eq(customers.id, input.customerId))
+    : [];
+  if (!row) throw notFound('This customer does not exist.');
+  if (!row.userId || row.kind !== 'customer') throw conflict(`${row.name} has no store login to sign in as.`);
+  if (!row.active) throw conflict(`${row.name}'s store login is disabled.`);
+
+  await recordAudit(db, actor, { entityType: 'customer', entityId: input.customerId, action: 'sign-in-as' });
+  const token = await createSession(
+    db,
+    { firmId: actor.firmId, userId: row.userId, impersonatorId: actor.userId },
+    deps.config.session.maxAgeSeconds,
+    meta,
+  );
+  setSessionCookies(input.reply, token, deps.config);
+  input.reply.setCookie(RETURN_COOKIE, meta.sessionToken, {
+    path: '/',
+    sameSite: 'lax',
+    secure: deps.config.session.secureCookie,
+    httpOnly: true,
+    maxAge: deps.config.session.maxAgeSeconds,
+  });
+  return getProfile(db, { firmId: actor.firmId, userId: row.userId, impersonatorId: actor.userId });
+}
+
+/**
+ * DELETE /auth/impersonation: ends the customer session and returns to the staff member's own,
+ * if it is still valid (otherwise they sign in again).
+ */
+export async function endImpersonation(input: {
+  db: Tx;
+  actor: Actor;
+  deps: AppDeps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}): Promise<Profile | null> {
+  const { db, actor, deps } = input;
+  if (!actor.impersonatorId) throw conflict('You are not signed in as anyone else.');
+  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.userId, actor.userId));
+  if (customer)
+    await recordAudit(db, actor, { entityType: 'customer', entityId: customer.id, action: 'sign-in-as-end' });
+  await endSession(db, actor.sessionId);
+  const back = input.req.cookies[RETURN_COOKIE];
+  input.reply.clearCookie(RETURN_COOKIE, { path: '/', sameSite: 'lax', secure: deps.config.session.secureCookie });
+  const staff = back ? await restoreSession(db, back, deps.config.session.idleSeconds) : null;
+  if (!staff || staff.userId !== actor.impersonatorId) return null;
+  setSessionCookies(input.reply, back!, deps.config);
+  return getProfile(db, staff);
+}
