@@ -9,7 +9,7 @@ import {
   hasCode,
   P,
 } from '@atelier/contracts';
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -30,7 +30,7 @@ import {
   textMatches,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
-import { assertCurrent, personOf } from '../../platform/records/records';
+import { archiveRows, assertCurrent, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { ambassadors } from './ambassadors.table';
@@ -257,26 +257,8 @@ export async function updateAmbassador(
   return getAmbassador(db, actor, id);
 }
 
-async function setArchived(db: Executor, actor: Actor, ids: string[], archived: boolean): Promise<number> {
-  const rows = await db
-    .update(ambassadors)
-    .set({
-      archivedAt: archived ? sql`now()` : null,
-      updatedBy: actor.userId,
-      version: sql`${ambassadors.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        inArray(ambassadors.id, ids),
-        archived ? isNull(ambassadors.archivedAt) : sql`${ambassadors.archivedAt} IS NOT NULL`,
-      ),
-    )
-    .returning({ id: ambassadors.id });
-  for (const { id } of rows)
-    await recordAudit(db, actor, { entityType: 'ambassador', entityId: id, action: archived ? 'archive' : 'restore' });
-  return rows.length;
-}
+const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolean) =>
+  archiveRows(db, actor, ambassadors, 'ambassador', ids, archived);
 
 export async function archiveAmbassador(db: Executor, actor: Actor, id: string, archived: boolean) {
   await findRow(db, id, true);

@@ -31,7 +31,7 @@ import {
   textMatches,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
-import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
+import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { companies } from './companies.table';
@@ -294,27 +294,8 @@ export async function updateFinancials(
   return getCompany(db, actor, id);
 }
 
-async function setArchived(db: Executor, actor: Actor, ids: string[], archived: boolean): Promise<number> {
-  const rows = await db
-    .update(companies)
-    .set({
-      archivedAt: archived ? sql`now()` : null,
-      updatedBy: actor.userId,
-      version: sql`${companies.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        inArray(companies.id, ids),
-        archived ? isNull(companies.archivedAt) : sql`${companies.archivedAt} IS NOT NULL`,
-      ),
-    )
-    .returning({ id: companies.id });
-  for (const { id } of rows) {
-    await recordAudit(db, actor, { entityType: 'company', entityId: id, action: archived ? 'archive' : 'restore' });
-  }
-  return rows.length;
-}
+const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolean) =>
+  archiveRows(db, actor, companies, 'company', ids, archived);
 
 export async function archiveCompany(db: Executor, actor: Actor, id: string, archived: boolean): Promise<Company> {
   await findRow(db, id, true);

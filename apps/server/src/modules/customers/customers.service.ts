@@ -34,7 +34,7 @@ import {
   textMatches,
 } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
-import { assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
+import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
@@ -414,26 +414,8 @@ export async function setStoreLogin(
   return getCustomer(db, id);
 }
 
-async function setArchived(db: Executor, actor: Actor, ids: string[], archived: boolean): Promise<number> {
-  const rows = await db
-    .update(customers)
-    .set({
-      archivedAt: archived ? sql`now()` : null,
-      updatedBy: actor.userId,
-      version: sql`${customers.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        inArray(customers.id, ids),
-        archived ? isNull(customers.archivedAt) : sql`${customers.archivedAt} IS NOT NULL`,
-      ),
-    )
-    .returning({ id: customers.id });
-  for (const { id } of rows)
-    await recordAudit(db, actor, { entityType: 'customer', entityId: id, action: archived ? 'archive' : 'restore' });
-  return rows.length;
-}
+const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolean) =>
+  archiveRows(db, actor, customers, 'customer', ids, archived);
 
 export async function archiveCustomer(db: Executor, actor: Actor, id: string, archived: boolean): Promise<Customer> {
   await findRow(db, id, true);

@@ -1,6 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { users } from '../../modules/users/users.table';
+import { recordAudit } from '../audit/audit.service';
+import type { Actor } from '../http/access';
 import { badRequest, conflict } from '../http/errors';
 
 /** A user as records show them: id and full name. */
@@ -54,4 +57,28 @@ export async function peopleNames(db: Executor, ids: (string | null | undefined)
     .from(users)
     .where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
+}
+
+/**
+ * Archives (or restores) those of `ids` not already so, bumping their version, and audits each.
+ * Every record table has `archived_at`, `updated_by`, `version` and `updated_at` (db/columns).
+ */
+export async function archiveRows(
+  db: Executor,
+  actor: Actor,
+  table: PgTable,
+  entityType: string,
+  ids: string[],
+  archived: boolean,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { rows } = await db.execute<{ id: string }>(
+    sql`UPDATE ${table} SET archived_at = ${archived ? sql`now()` : sql`NULL`}, updated_by = ${actor.userId},
+               version = version + 1, updated_at = now()
+        WHERE id = ANY(${sql.param(ids)}::uuid[]) AND archived_at IS ${archived ? sql`NULL` : sql`NOT NULL`}
+        RETURNING id`,
+  );
+  for (const { id } of rows)
+    await recordAudit(db, actor, { entityType, entityId: id, action: archived ? 'archive' : 'restore' });
+  return rows.length;
 }
