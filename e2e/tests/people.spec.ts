@@ -38,6 +38,12 @@ test('an ambassador is created from the Customers menu, refers a customer, and c
   await page.getByRole('link', { name: 'Larkspur Realty' }).click();
   await page.getByRole('link', { name: 'See the 1 customer they referred' }).click();
   await expect(page.getByRole('link', { name: 'Mireille Fontaine' })).toBeVisible();
+  const chip = page.getByRole('button', { name: 'Referred by: Larkspur Realty' });
+  await expect(chip).toBeVisible();
+  await expect(page.getByText(/^1–1 of 1$/)).toBeVisible();
+  await chip.click(); // clears the filter
+  await expect(page.getByText('Referred by: Larkspur Realty')).toHaveCount(0);
+  await expect(page.getByText(/^1–25 of \d+$/)).toBeVisible();
 });
 
 test('a staff member signs in as a customer, sees the banner, and returns', async ({ page }) => {

@@ -1,9 +1,9 @@
 import type { BulkResult, ListPage as Page, SavedView } from '@atelier/contracts';
 import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { showSubmitError } from '../../lib/forms';
@@ -31,6 +31,11 @@ export type ListPageProps<Row extends { _id: string }> = {
   defaultSort: string;
   columns: Column<Row>[];
   filters: ListFilter[];
+  /**
+   * Filters that links from other pages set ("this account's contacts"), with no control of their
+   * own: shown as a removable chip, so a filtered list never looks like the whole list.
+   */
+  linkedFilters?: { key: string; label: (ids: string[]) => ReactNode }[];
   rowHref: (row: Row) => string;
   rowLabel: (row: Row) => string;
   create?: { href: string; label: string };
@@ -139,6 +144,22 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
             style={{ flex: '0 1 200px' }}
           />
         ))}
+        {(props.linkedFilters ?? [])
+          .filter((f) => (state.filter[f.key] ?? []).length > 0)
+          .map((f) => (
+            <Button
+              key={f.key}
+              variant="light"
+              rightSection={<IconX size={14} aria-hidden />}
+              title="Clear this filter"
+              onClick={() => {
+                const { [f.key]: _removed, ...rest } = state.filter;
+                update({ filter: rest });
+              }}
+            >
+              {f.label(state.filter[f.key] ?? [])}
+            </Button>
+          ))}
         <Group gap="xs">
           <SavedViews
             views={lists.views}

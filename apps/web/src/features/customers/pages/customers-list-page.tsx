@@ -5,6 +5,7 @@ import { ListPage } from '../../../components/list/list-page';
 import type { Column } from '../../../components/list/types';
 import { NoAccess } from '../../../components/no-access';
 import { usePeople } from '../../../components/people';
+import { LinkedFilterLabel } from '../../../components/record/record-name';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useSettings } from '../../settings/api';
@@ -78,6 +79,18 @@ export default function CustomersListPage() {
             { value: 'active', label: 'Active' },
             { value: 'archived', label: 'Archived' },
           ],
+        },
+      ]}
+      linkedFilters={[
+        {
+          key: 'company',
+          label: (ids) => <LinkedFilterLabel label="Account" collection="/companies" ids={ids} many="accounts" />,
+        },
+        {
+          key: 'ambassador',
+          label: (ids) => (
+            <LinkedFilterLabel label="Referred by" collection="/ambassadors" ids={ids} many="ambassadors" />
+          ),
         },
       ]}
       rowHref={(r) => `/u/customers/${r._id}`}
