@@ -26,7 +26,8 @@ export const ambassadorInputSchema = z.strictObject({
     .number({ error: 'Enter a percentage.' })
     .min(0, 'Use 0 or more.')
     .max(50, 'Use at most 50%.')
-    .refine((v) => Number.isInteger(v * 100), 'Use at most two decimals.'),
+    // v * 100 is 434.99999999999994 for 4.35: compare with a tolerance, not Number.isInteger.
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most two decimals.'),
   tags: tagsSchema.default([]),
   notes: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
 });

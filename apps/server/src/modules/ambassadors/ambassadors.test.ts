@@ -71,9 +71,11 @@ describe('ambassadors', () => {
       commissionPercent: 'Use at most 50%.',
       referralCode: 'Use 4 to 20 letters, digits or dashes.',
     });
+    // Two decimals are fine even where floating point is not (4.35 * 100 = 434.99999999999994).
+    expect((await create({ name: 'Tova Lind', commissionPercent: 4.35 })).commissionPercent).toBe(4.35);
     const decimals = await api('POST', '/ambassadors', owner, { name: 'X', kind: 'person', commissionPercent: 1.234 });
     expect(errorOf(decimals).fields?.commissionPercent).toBe('Use at most two decimals.');
-    expect(await count()).toBe(before);
+    expect(await count()).toBe(before + 1);
   });
 
   it('links customers to the ambassador who referred them, counts them, and keeps a referrer from deletion', async () => {
@@ -123,6 +125,22 @@ describe('ambassadors', () => {
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign).fields?.ambassador).toBe('Choose an ambassador from the list.');
     expect((await api('GET', '/ambassadors', sales)).statusCode).toBe(403);
+    // Without 88 one cannot say who referred a customer, nor change it; keeping it is fine.
+    const bySales = await api('POST', '/customers', sales, { firstName: 'Bo', ambassador: mine._id });
+    expect(bySales.statusCode).toBe(403);
+    const referred = (await api('POST', '/customers', owner, { firstName: 'Bo', ambassador: mine._id })).json();
+    const kept = await api('PUT', `/customers/${referred._id}`, sales, {
+      firstName: 'Bo',
+      lastName: 'Lind',
+      ambassador: mine._id,
+      version: referred.version,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const cleared = await api('PUT', `/customers/${referred._id}`, sales, {
+      firstName: 'Bo',
+      version: kept.json().version,
+    });
+    expect(cleared.statusCode).toBe(403);
     const { rows } = await db.query('SELECT name FROM ambassadors WHERE id = $1', [mine._id]);
     expect(rows[0].name).toBe('Quay Street Realty');
     expect(

@@ -144,7 +144,13 @@ const derived = (input: Input) => ({
   ),
 });
 
-async function assertAmbassador(db: Executor, ambassadorId: string | null) {
+async function assertAmbassador(db: Executor, actor: Actor, ambassadorId: string | null, current: string | null) {
+  if (ambassadorId === current) return;
+  // Who referred a customer is the ambassadors module's to say (88); others keep it as it is.
+  if (!hasCode(actor.codes, P.MODIFY_AMBASSADORS)) {
+    const message = 'You do not have permission to change who referred this customer.';
+    throw forbidden(message);
+  }
   if (!ambassadorId) return;
   const [found] = await db.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.id, ambassadorId));
   const message = 'Choose an ambassador from the list.';
@@ -271,7 +277,7 @@ const columns = (input: Input) => {
 
 export async function createCustomer(db: Executor, actor: Actor, input: Input): Promise<Customer> {
   await assertCompany(db, input.company);
-  await assertAmbassador(db, input.ambassador);
+  await assertAmbassador(db, actor, input.ambassador, null);
   await assertAssignee(db, input.assignedTo);
   const [row] = await db
     .insert(customers)
@@ -291,7 +297,7 @@ export async function updateCustomer(
   const before = await findRow(db, id, true);
   await assertCurrent(db, before, input.version, 'customer');
   await assertCompany(db, input.company);
-  await assertAmbassador(db, input.ambassador);
+  await assertAmbassador(db, actor, input.ambassador, before.ambassadorId);
   await assertAssignee(db, input.assignedTo);
   const { version: _v, ...fields } = input;
   const [after] = await db

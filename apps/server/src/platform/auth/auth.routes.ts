@@ -10,7 +10,8 @@ import { PUBLIC, PUBLIC_WITH_SESSION, SIGNED_IN } from '../http/access';
 import { defineRoute } from '../http/routes';
 import { checkResetToken, confirmPasswordReset, requestPasswordReset, signIn, signOut } from './auth.service';
 import { clearSessionCookies, setSessionCookies } from './cookies';
-import { endImpersonation } from './impersonation';
+import { endImpersonation, RETURN_COOKIE } from './impersonation';
+import { endSessionByToken } from './sessions';
 
 export const authRoutes = [
   defineRoute({
@@ -35,8 +36,11 @@ export const authRoutes = [
     url: '/auth/',
     access: PUBLIC_WITH_SESSION,
     status: 204,
-    handler: async ({ db, actor, deps, reply }) => {
+    handler: async ({ db, actor, deps, req, reply }) => {
       await signOut(db, actor);
+      // Signing out while signed in as a customer ends the staff session kept for the way back too.
+      const kept = req.cookies[RETURN_COOKIE];
+      if (kept) await endSessionByToken(db, kept);
       clearSessionCookies(reply, deps.config);
     },
   }),

@@ -1,7 +1,10 @@
+import { P } from '@atelier/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { inScope } from '../../db/tenancy';
+import { createRole, createUser } from '../../modules/users/users.service';
 
 let t: TestApp;
 let owner: string;
@@ -109,5 +112,48 @@ describe('signing in as a customer', () => {
     expect((await api('DELETE', '/auth/impersonation', owner)).statusCode).toBe(409);
     const sessions = await db.query('SELECT count(*)::int AS n FROM sessions WHERE impersonator_id IS NOT NULL');
     expect(sessions.rows[0].n).toBe(1);
+  });
+
+  it('ends the customer session with the staff member: losing code 11, a password change, signing out', async () => {
+    let roleId = '';
+    await inScope(t.database.db, { firmId: HARBOR_PINE_ID }, async (tx) => {
+      const actor = { firmId: HARBOR_PINE_ID, userId: null };
+      roleId = (await createRole(tx, actor, { name: 'Store support', codes: [P.LOGIN_AS_USER, P.MODIFY_USERS] })).id;
+      await createUser(tx, actor, {
+        kind: 'staff',
+        email: 'support@demo.test',
+        firstName: 'Sol',
+        lastName: 'Porter',
+        password: 'demo-password',
+        roleIds: [roleId],
+      });
+    });
+    const startAs = async () => {
+      const staff = await signIn(t.app, 'support@demo.test');
+      const r = await api('POST', `/customers/${casey}/sign-in-as`, staff);
+      expect(r.statusCode, r.body).toBe(200);
+      return { staff, as: cookiesAfter(staff, r) };
+    };
+
+    // Losing the code ends it at the next request.
+    let { as } = await startAs();
+    await db.query('UPDATE roles SET codes = $1 WHERE id = $2', [[P.MODIFY_USERS], roleId]);
+    expect((await api('GET', '/auth/', as)).statusCode).toBe(401);
+    await db.query('UPDATE roles SET codes = $1 WHERE id = $2', [[P.LOGIN_AS_USER, P.MODIFY_USERS], roleId]);
+
+    // A password change of the staff member ends every session they hold, as anyone.
+    const second = await startAs();
+    const changed = await api('PUT', '/profile/password', second.staff, {
+      current_password: 'demo-password',
+      new_password: 'a-new-password-22',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await api('GET', '/auth/', second.as)).statusCode).toBe(401);
+
+    // Signing out while signed in as the customer also ends the staff session kept for the way back.
+    const staff = await signIn(t.app, 'support@demo.test', 'a-new-password-22');
+    as = cookiesAfter(staff, await api('POST', `/customers/${casey}/sign-in-as`, staff));
+    expect((await api('DELETE', '/auth/', as)).statusCode).toBe(204);
+    expect((await api('GET', '/auth/', staff)).statusCode).toBe(401);
   });
 });

@@ -50,6 +50,8 @@ export async function signInAsCustomer(input: {
     deps.config.session.maxAgeSeconds,
     meta,
   );
+  const profile = await getProfile(db, { firmId: actor.firmId, userId: row.userId, impersonatorId: actor.userId });
+  // Cookies last, once nothing else can fail before the commit.
   setSessionCookies(input.reply, token, deps.config);
   input.reply.setCookie(RETURN_COOKIE, meta.sessionToken, {
     path: '/',
@@ -58,7 +60,7 @@ export async function signInAsCustomer(input: {
     httpOnly: true,
     maxAge: deps.config.session.maxAgeSeconds,
   });
-  return getProfile(db, { firmId: actor.firmId, userId: row.userId, impersonatorId: actor.userId });
+  return profile;
 }
 
 /**

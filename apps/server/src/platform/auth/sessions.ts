@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { P } from '@atelier/contracts';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../http/access';
 import { sessions } from './auth.table';
@@ -26,6 +27,11 @@ export async function restoreSession(tx: Executor, token: string, idleSeconds: n
   );
   const row = result.rows[0];
   if (!row) return null;
+  // A session as a customer lasts only while the staff member behind it may still do that.
+  if (row.impersonator_id && !(await mayStillImpersonate(tx, row.impersonator_id))) {
+    await endSession(tx, row.session_id);
+    return null;
+  }
   const actor: Actor = {
     sessionId: row.session_id,
     firmId: row.firm_id,
@@ -64,9 +70,30 @@ export async function endSession(tx: Executor, sessionId: string): Promise<void>
   await tx.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, except `keep` when given (the one making the change). */
+/**
+ * Ends every session of a user, except `keep` when given (the one making the change), and every
+ * session they hold as someone else (signed in as a customer).
+ */
 export async function endUserSessions(tx: Executor, userId: string, keep?: string): Promise<void> {
-  await tx
-    .delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  const theirs = or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
+  await tx.delete(sessions).where(keep ? and(theirs, ne(sessions.id, keep)) : theirs);
+}
+
+/** Ends the session a token opens, if any (the staff session kept while signed in as a customer). */
+export async function endSessionByToken(tx: Executor, token: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** The staff member is still active, in the firm, and holds code 11 (or what grants it). */
+async function mayStillImpersonate(tx: Executor, staffId: string): Promise<boolean> {
+  const result = await tx.execute<{ ok: boolean }>(
+    sql`SELECT EXISTS (
+          SELECT 1 FROM users u
+           WHERE u.id = ${staffId} AND u.kind = 'staff' AND u.active AND u.deleted_at IS NULL
+             AND EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                          WHERE ur.user_id = u.id
+                            AND r.codes && ${sql.param([P.LOGIN_AS_USER, P.SUPER_ADMIN, P.DEVELOPER])}::int[])
+        ) AS ok`,
+  );
+  return result.rows[0]?.ok === true;
 }

@@ -273,7 +273,10 @@ export function searchText(table: PgTable, id: AnyPgColumn, nameKey: AnyPgColumn
 
 /** Builds the lower-cased text `q` searches: the parts, and phone numbers also as bare digits. */
 export function buildSearchText(parts: (string | null | undefined)[], phones: string[] = []): string {
-  const digits = phones.map((p) => p.replace(/\D/g, '')).filter(Boolean);
+  // Numbers written with separators (postcodes like 100-0001, "1234 5678") are also kept as bare
+  // digits, because a search that looks like a number is run on its digits (see searchText).
+  const numbers = parts.flatMap((p) => (p ?? '').match(/\d[\d\s().+-]*\d/g) ?? []).filter((n) => /\D/.test(n));
+  const digits = [...phones, ...numbers].map((p) => p.replace(/\D/g, '')).filter(Boolean);
   return [...parts, ...phones, ...digits]
     .filter((p): p is string => Boolean(p))
     .join(' ')

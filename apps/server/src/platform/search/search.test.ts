@@ -67,6 +67,20 @@ describe('GET /search', () => {
     expect(accounts.every((r) => r.type === 'company')).toBe(true);
   });
 
+  it('finds numbers written with separators as typed, and by their digits', async () => {
+    const r = await api('POST', '/customers', owner, {
+      firstName: 'Haruki',
+      lastName: 'Sato',
+      addresses: [{ kind: 'home', line1: '1-2-3 Ginza', city: 'Chuo', postalCode: '104-0061', country: 'JP' }],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    for (const q of ['104-0061', '1040061', '104 0061'])
+      expect(
+        (await search(owner, q)).map((x) => x._id),
+        q,
+      ).toContain(r.json()._id);
+  });
+
   it('puts names that start with the text first, and matches one or two letters by name prefix', async () => {
     const found = await search(owner, 'ha');
     expect(found.length).toBeGreaterThan(0);
