@@ -54,6 +54,9 @@ test('a staff member signs in as a customer, sees the banner, and returns', asyn
   await expect(page).toHaveURL(/\/u\/profile$/);
   const banner = page.getByRole('status').filter({ hasText: 'Signed in as Casey Morgan —' });
   await expect(banner).toBeVisible();
+  // A customer's home has no staff matters on it.
+  await expect(page.getByRole('heading', { name: 'Your roles' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Billing and modules' })).toHaveCount(0);
   await page.reload();
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'return' }).click();

@@ -99,14 +99,20 @@ function FollowUps() {
 function QuickLinks() {
   const groups = useNavigation();
   const { canAny } = useCan();
+  const staff = useProfile().kind === 'staff';
   const links = [
     ...groups.flatMap((g) => g.routes.map((r) => ({ label: r.name, href: r.href }))),
     ...SETTINGS_PAGES.filter((p) => canAny(p.codes)).map((p) => ({
       label: `Settings: ${p.label.toLowerCase()}`,
       href: p.href,
     })),
-    { label: 'Billing and modules', href: '/u/profile/billing' },
-    { label: 'Getting started', href: '/u/profile/tutorial' },
+    // The firm's modules and onboarding are staff matters; a customer has their own settings.
+    ...(staff
+      ? [
+          { label: 'Billing and modules', href: '/u/profile/billing' },
+          { label: 'Getting started', href: '/u/profile/tutorial' },
+        ]
+      : []),
     { label: 'My settings', href: '/u/profile/settings' },
   ];
   return (
@@ -146,29 +152,36 @@ export default function ProfilePage() {
         <QuickLinks />
       </SimpleGrid>
       <FollowUps />
-      <Card withBorder padding="lg">
-        <Title order={2} size="h4" mb="sm">
-          Your roles
-        </Title>
-        {profile.permissions.length === 0 ? (
-          <Text c="dimmed">You have no roles yet. Ask an administrator of your firm to give you one.</Text>
-        ) : (
-          <Stack gap="sm">
-            {profile.permissions.map((role) => (
-              <div key={role._id}>
-                <Text fw={600}>{role.name}</Text>
-                <Group gap={6} mt={4}>
-                  {role.permissions.map((code) => (
-                    <Badge key={code} variant="light" size="sm" tt="none" title={`Permission ${code}`}>
-                      {permissionLabel(code)}
-                    </Badge>
-                  ))}
-                </Group>
-              </div>
-            ))}
-          </Stack>
-        )}
-      </Card>
+      {profile.kind === 'staff' && <YourRoles />}
     </Stack>
+  );
+}
+
+function YourRoles() {
+  const profile = useProfile();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        Your roles
+      </Title>
+      {profile.permissions.length === 0 ? (
+        <Text c="dimmed">You have no roles yet. Ask an administrator of your firm to give you one.</Text>
+      ) : (
+        <Stack gap="sm">
+          {profile.permissions.map((role) => (
+            <div key={role._id}>
+              <Text fw={600}>{role.name}</Text>
+              <Group gap={6} mt={4}>
+                {role.permissions.map((code) => (
+                  <Badge key={code} variant="light" size="sm" tt="none" title={`Permission ${code}`}>
+                    {permissionLabel(code)}
+                  </Badge>
+                ))}
+              </Group>
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Card>
   );
 }
