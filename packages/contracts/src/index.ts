@@ -3,6 +3,7 @@ export * from './audit';
 export * from './auth';
 export * from './companies';
 export * from './customers';
+export * from './employees';
 export * from './errors';
 export * from './features';
 export * from './files';

@@ -30,6 +30,7 @@ import {
   searchText,
   textMatches,
 } from '../../platform/lists/list';
+import { registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
@@ -61,6 +62,8 @@ export const companyKind = registerEntity({
       .from(companies)
       .where(inArray(companies.id, ids)),
 });
+
+registerAssignable({ type: 'company', label: 'accounts', table: companies });
 
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');

@@ -33,6 +33,7 @@ import {
   textIn,
   textMatches,
 } from '../../platform/lists/list';
+import { registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { ambassadors } from '../ambassadors/ambassadors.table';
@@ -67,6 +68,8 @@ export const customerKind = registerEntity({
       .from(customers)
       .where(inArray(customers.id, ids)),
 });
+
+registerAssignable({ type: 'customer', label: 'customers', table: customers });
 
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');

@@ -1,7 +1,10 @@
-import type { Kanban } from '@atelier/contracts';
+import { type Kanban, PAY_TYPES, type PayType } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -48,7 +51,19 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
+    // Plain column sort key (decision 0006).
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
     image: text('image'),
+    // Employee details (staff only).
+    title: text('title').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    // Cents per hour, or per year for a salary. Only holders of 53 see or change it.
+    payRate: bigint('pay_rate', { mode: 'number' }),
+    payType: text('pay_type').$type<PayType>(),
+    hireDate: date('hire_date', { mode: 'string' }),
+    // Lower-cased name, email, title and phone digits (staff only; customers are found as customers).
+    searchText: text('search_text').notNull().default(''),
+    updatedBy: uuid('updated_by'),
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     fields: jsonb('fields').$type<{ label: string; values: string[] }[]>().notNull().default([]),
@@ -66,6 +81,10 @@ export const users = pgTable(
     uniqueIndex('users_staff_email_uq').on(sql`lower(${t.email})`).where(sql`${t.kind} = 'staff'`),
     uniqueIndex('users_customer_email_uq').on(t.firmId, sql`lower(${t.email})`).where(sql`${t.kind} = 'customer'`),
     index('users_firm_kind_idx').on(t.firmId, t.kind),
+    index('users_name_idx').on(t.firmId, t.nameKey, t.id),
+    index('users_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    check('users_pay_type_check', sql.raw(`pay_type IN (${PAY_TYPES.map((k) => `'${k}'`).join(', ')})`)),
+    check('users_pay_rate_check', sql`pay_rate >= 0`),
     firmIsolation(t.firmId),
   ],
 );

@@ -1,0 +1,65 @@
+import type { OpenRecords } from '@atelier/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { recordAudit } from '../audit/audit.service';
+import type { Actor } from '../http/access';
+import { peopleNames } from './records';
+
+/**
+ * A kind of record a staff member can be assigned to. Each module registers its own, so that
+ * deactivating someone can show what they still hold and hand it all to a colleague in one step.
+ * The table has `assigned_to`, `updated_by`, `version` and `updated_at` (every record table does).
+ */
+export type Assignable = {
+  /** The audit entity type of its rows: 'customer', 'lead'. */
+  type: string;
+  /** Plural words for the deactivate dialog: "customers". */
+  label: string;
+  table: PgTable;
+  /** Which rows still need someone (leads: neither won nor lost). Archived rows never do. */
+  open?: SQL;
+};
+
+const registered = new Map<string, Assignable>();
+
+export function registerAssignable(assignable: Assignable): void {
+  registered.set(assignable.type, assignable);
+}
+
+const openOf = (a: Assignable, userId: string) =>
+  sql`assigned_to = ${userId} AND archived_at IS NULL AND (${a.open ?? sql`true`})`;
+
+/** What this person still has assigned, kind by kind (kinds with none left out). */
+export async function openRecords(db: Executor, userId: string): Promise<OpenRecords> {
+  const out: OpenRecords = [];
+  for (const a of registered.values()) {
+    const { rows } = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ${a.table} WHERE ${openOf(a, userId)}`,
+    );
+    if (rows[0]!.n > 0) out.push({ kind: a.type, label: a.label, count: rows[0]!.n });
+  }
+  return out;
+}
+
+/** Hands every open record of `from` to `to`, auditing each change by name. Returns how many moved. */
+export async function reassignOpenRecords(db: Executor, actor: Actor, from: string, to: string): Promise<number> {
+  const names = await peopleNames(db, [from, to]);
+  let moved = 0;
+  for (const a of registered.values()) {
+    const { rows } = await db.execute<{ id: string }>(
+      sql`UPDATE ${a.table} SET assigned_to = ${to}, updated_by = ${actor.userId}, version = version + 1, updated_at = now()
+          WHERE ${openOf(a, from)} RETURNING id`,
+    );
+    for (const { id } of rows)
+      await recordAudit(db, actor, {
+        entityType: a.type,
+        entityId: id,
+        action: 'update',
+        before: { assignedTo: names.get(from) ?? from },
+        after: { assignedTo: names.get(to) ?? to },
+      });
+    moved += rows.length;
+  }
+  return moved;
+}
