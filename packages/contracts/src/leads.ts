@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import type { PersonRef, RecordMeta } from './records';
+import { phoneSchema, tagsSchema } from './records';
+
+/** The pipeline, in board order. Won and lost are closed: a lost lead names a reason. */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  proposal: 'Proposal',
+  won: 'Won',
+  lost: 'Lost',
+};
+export const OPEN_LEAD_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'qualified', 'proposal'];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateSchema = z.string().refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), 'Enter a date.');
+
+/** A lead's details (POST /leads, PUT /leads/{id}). Status changes go through /status. */
+export const leadInputSchema = z.strictObject({
+  firstName: z.string().trim().min(1, 'Enter a first name.').max(80, 'Use at most 80 characters.'),
+  lastName: z.string().trim().max(80, 'Use at most 80 characters.').default(''),
+  // The business they buy for, if any: converting can make it an account.
+  companyName: z.string().trim().max(160, 'Use at most 160 characters.').default(''),
+  email: z.union([z.literal(''), emailSchema]).default(''),
+  phone: phoneSchema.default(''),
+  // One of the firm's lead sources (leadSettings.sources), or empty.
+  source: z.string().trim().max(60, 'Use at most 60 characters.').default(''),
+  estimatedValueCents: z.coerce
+    .number({ error: 'Enter an amount.' })
+    .int('Use whole cents.')
+    .min(0, 'Use 0 or more.')
+    .max(100_000_000_00, 'That amount is too large.')
+    .default(0),
+  assignedTo: z.uuid('Choose someone from the list.').nullable().default(null),
+  ambassador: z.uuid('Choose an ambassador from the list.').nullable().default(null),
+  nextFollowUp: dateSchema.nullable().default(null),
+  tags: tagsSchema.default([]),
+  notes: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
+});
+export type LeadInput = z.input<typeof leadInputSchema>;
+
+/** POST /leads/{id}/status: a move on the board. Lost needs one of the firm's lost reasons. */
+export const leadStatusSchema = z
+  .strictObject({
+    status: z.enum(LEAD_STATUSES, { error: 'Choose a status.' }),
+    lostReason: z.string().trim().max(120, 'Use at most 120 characters.').default(''),
+    version: z.number().int().optional(),
+  })
+  .refine((v) => v.status !== 'lost' || v.lostReason !== '', {
+    message: 'Choose why the lead was lost.',
+    path: ['lostReason'],
+  });
+
+/** POST /leads/{id}/convert: becomes a customer (and an account, when asked and named). */
+export const convertLeadSchema = z.strictObject({
+  createAccount: z.boolean().default(false),
+  version: z.number().int().optional(),
+});
+export type ConvertLeadResult = { customer: PersonRef; company: PersonRef | null };
+
+/**
+ * POST /api/v1/public/leads/{key}: the firm's own website form. Cookie-less; `website` is the
+ * honeypot (people leave it empty; a filled one is answered like success and dropped).
+ */
+export const webLeadSchema = z.strictObject({
+  firstName: z.string().trim().min(1, 'Enter your first name.').max(80, 'Use at most 80 characters.'),
+  lastName: z.string().trim().max(80, 'Use at most 80 characters.').default(''),
+  email: z.union([z.literal(''), emailSchema]).default(''),
+  phone: phoneSchema.default(''),
+  companyName: z.string().trim().max(160, 'Use at most 160 characters.').default(''),
+  message: z.string().trim().max(4000, 'Use at most 4,000 characters.').default(''),
+  website: z.string().max(500).default(''),
+});
+
+export type Lead = RecordMeta & {
+  firstName: string;
+  lastName: string;
+  name: string;
+  companyName: string;
+  email: string;
+  phone: string;
+  source: string;
+  status: LeadStatus;
+  lostReason: string;
+  estimatedValueCents: number;
+  assignedTo: PersonRef | null;
+  ambassador: PersonRef | null;
+  nextFollowUp: string | null;
+  /** The follow-up date has passed (in the firm's time zone) and the lead is still open. */
+  overdue: boolean;
+  tags: string[];
+  notes: string;
+  /** What the visitor wrote in the website form. */
+  message: string;
+  convertedTo: { customer: PersonRef; company: PersonRef | null } | null;
+};
+
+export type LeadRow = Pick<
+  Lead,
+  | '_id'
+  | 'name'
+  | 'companyName'
+  | 'email'
+  | 'phone'
+  | 'source'
+  | 'status'
+  | 'estimatedValueCents'
+  | 'assignedTo'
+  | 'nextFollowUp'
+  | 'overdue'
+  | 'tags'
+  | 'archived'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export const LEAD_SORTS = ['name', 'value', 'followUp', 'created', 'updated'] as const;
+export const LEAD_FILTERS = ['status', 'stage', 'assigned', 'source', 'ambassador', 'overdue', 'tag', 'id'] as const;
+
+/** The firm's capture endpoint, shown on the lead settings page (166). */
+export type WebLeadCapture = { key: string; endpoint: string; allowedOrigin: string | null };
