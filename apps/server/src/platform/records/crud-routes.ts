@@ -52,8 +52,9 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
   crud: RecordCrud<Input, Row>,
 ): AnyRoute[] {
   const base = `/${crud.kind.path}`;
-  const modify = permission(crud.kind.permission);
-  const remove = permission(crud.removePermission);
+  // A gated module's records need the module on every route, not only its permission.
+  const modify = permission(crud.kind.permission, crud.kind.feature);
+  const remove = permission(crud.removePermission, crud.kind.feature);
   return [
     defineRoute({
       method: 'GET',
@@ -87,7 +88,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
     defineRoute({
       method: 'GET',
       url: `${base}/export`,
-      access: permission(crud.exportPermission),
+      access: permission(crud.exportPermission, crud.kind.feature),
       stream: true,
       query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
       handler: async ({ actor, query, scoped, reply }) =>

@@ -27,7 +27,7 @@ const fileParams = z.object({ id: z.string(), fileId: z.string() });
  * firm does not have.
  */
 export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
-  const access = permission(kind.permission);
+  const access = permission(kind.permission, kind.feature);
   const base = `/${kind.path}/:id`;
   const record = async (db: Executor, id: string) => {
     const found = isUuid(id) ? await kind.find(db, id) : null;
