@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { ambassadorRoutes } from './modules/ambassadors/ambassadors.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { employeeRoutes } from './modules/employees/employees.routes';
 import { firmRoutes } from './modules/firms/firms.routes';
 import { interactionRoutes } from './modules/interactions/interactions.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
@@ -45,6 +46,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...companyRoutes,
   ...customerRoutes,
   ...ambassadorRoutes,
+  ...employeeRoutes,
   ...searchRoutes,
   ...interactionRoutes,
   ...userRoutes,

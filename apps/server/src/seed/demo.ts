@@ -54,7 +54,17 @@ export const DEMO_ROLES = {
   },
 } as const;
 
-type DemoUser = { email: string; firstName: string; lastName: string; role?: keyof typeof DEMO_ROLES; notes: string[] };
+type DemoUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role?: keyof typeof DEMO_ROLES;
+  notes: string[];
+  title?: string;
+  phone?: string;
+  hireDate?: string;
+  pay?: { rateCents: number; type: 'hourly' | 'salary' };
+};
 
 async function seedFirm(
   db: Executor,
@@ -81,6 +91,10 @@ async function seedFirm(
       passwordHash,
       roleIds: person.role ? [roleIds.get(person.role)!] : [],
       warehouseId: home._id,
+      title: person.title,
+      phone: person.phone,
+      hireDate: person.hireDate,
+      pay: person.pay,
     });
     for (const note of person.notes) await notify(db, firm.id, user.id, note, '/u/profile');
   }
@@ -112,6 +126,10 @@ export const platformDemoSeed: Seed = {
         [
           {
             email: 'owner@demo.test',
+            title: 'Principal designer',
+            phone: '(207) 555-0101',
+            hireDate: '2016-03-01',
+            pay: { rateCents: 14_500_000, type: 'salary' },
             firstName: 'Olivia',
             lastName: 'Harbor',
             role: 'superAdmin',
@@ -123,6 +141,10 @@ export const platformDemoSeed: Seed = {
           },
           {
             email: 'sales@demo.test',
+            title: 'Sales designer',
+            phone: '(207) 555-0134',
+            hireDate: '2021-06-14',
+            pay: { rateCents: 3_400, type: 'hourly' },
             firstName: 'Sam',
             lastName: 'Reyes',
             role: 'sales',
@@ -130,6 +152,10 @@ export const platformDemoSeed: Seed = {
           },
           {
             email: 'warehouse@demo.test',
+            title: 'Warehouse lead',
+            phone: '(207) 555-0178',
+            hireDate: '2019-09-02',
+            pay: { rateCents: 2_850, type: 'hourly' },
             firstName: 'Wes',
             lastName: 'Turner',
             role: 'warehouse',
@@ -137,6 +163,10 @@ export const platformDemoSeed: Seed = {
           },
           {
             email: 'accounting@demo.test',
+            title: 'Bookkeeper',
+            phone: '(207) 555-0112',
+            hireDate: '2022-01-10',
+            pay: { rateCents: 6_800_000, type: 'salary' },
             firstName: 'Ada',
             lastName: 'Kim',
             role: 'accounting',

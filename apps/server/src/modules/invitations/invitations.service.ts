@@ -93,7 +93,7 @@ export async function inviteStaff(
   }).catch((error) => conflictOnDuplicate(error, `${input.email} already has an Atelier account.`, 'email'));
   await sendInvitation(db, actor, deps, { id: user.id, email: user.email!, firstName: user.firstName });
   await recordAudit(db, actor, {
-    entityType: 'user',
+    entityType: 'employee',
     entityId: user.id,
     action: 'invite',
     after: { email: user.email },
@@ -113,7 +113,7 @@ export async function resendInvitation(db: Executor, actor: Actor, deps: AppDeps
   if (user.passwordHash) throw conflict(`${user.firstName} has already accepted the invitation.`);
   await sendInvitation(db, actor, deps, { id: user.id, email: user.email!, firstName: user.firstName });
   await recordAudit(db, actor, {
-    entityType: 'user',
+    entityType: 'employee',
     entityId: user.id,
     action: 'resend-invitation',
     after: { email: user.email },

@@ -1,11 +1,27 @@
-import type { Department, Role, RoleInput, StaffMember } from '@atelier/contracts';
+import {
+  canGrant,
+  type Department,
+  hasCode,
+  P,
+  permissionLabel,
+  type Role,
+  type RoleInput,
+  type StaffMember,
+} from '@atelier/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
-import { assertVersion, badRequest, conflict, conflictOnDuplicate, notFound } from '../../platform/http/errors';
+import {
+  assertVersion,
+  badRequest,
+  conflict,
+  conflictOnDuplicate,
+  HttpError,
+  notFound,
+} from '../../platform/http/errors';
 import { lockFirm } from '../firms/firms.service';
 import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users/users.service';
 import { departments, roles, userRoles, users } from '../users/users.table';
@@ -182,28 +198,56 @@ export async function findRoles(db: Executor, ids: string[]) {
   return found;
 }
 
-export async function setStaffRoles(
-  db: Executor,
+/** Every code a staff member holds through their roles. */
+export async function staffCodes(db: Executor, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ codes: roles.codes })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return [...new Set(rows.flatMap((r) => r.codes))];
+}
+
+/**
+ * Nobody changes, deactivates or removes a colleague who holds codes they could not grant
+ * themselves: someone with 51 cannot lock out the super admin.
+ */
+export function assertCanManage(
   actor: Actor,
-  userId: string,
-  roleIds: string[],
-): Promise<StaffMember> {
+  targetCodes: number[],
+  target: { firstName: string; lastName: string },
+): void {
+  const above = targetCodes.filter((code) => !canGrant(actor.codes, code));
+  if (above.length === 0) return;
+  const name = `${target.firstName} ${target.lastName}`.trim();
+  throw new HttpError(
+    403,
+    'forbidden',
+    `You cannot change ${name}: they hold permissions you do not (${above
+      .map((code) => `${permissionLabel(code)} (${code})`)
+      .join(', ')}).`,
+  );
+}
+
+/**
+ * Gives a staff member exactly these roles, in the caller's transaction. A change needs 168,
+ * and may only add or take away codes the actor holds; the firm keeps a super admin. Audited.
+ */
+export async function applyStaffRoles(db: Executor, actor: Actor, userId: string, roleIds: string[]): Promise<void> {
   const firm = await lockFirm(db, actor.firmId);
-  const [user] = isUuid(userId)
-    ? await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.kind, 'staff'), isNull(users.deletedAt)))
-    : [];
-  if (!user) throw notFound('This staff member does not exist.');
   const wanted = await findRoles(db, roleIds);
   const current = await db
-    .select({ id: roles.id, codes: roles.codes })
+    .select({ id: roles.id, name: roles.name, codes: roles.codes })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId));
   const had = new Set(current.map((r) => r.id));
   const keeps = new Set(wanted.map((r) => r.id));
+  if (had.size === keeps.size && [...had].every((id) => keeps.has(id))) return;
+  if (!hasCode(actor.codes, P.MODIFY_PERMISSIONS))
+    throw new HttpError(403, 'forbidden', 'You do not have permission to change roles.', {
+      roles: 'Changing roles needs the modify permissions code (168).',
+    });
   assertCanGrant(
     actor.codes,
     {
@@ -218,11 +262,27 @@ export async function setStaffRoles(
   }
   await assertFirmKeepsSuperAdmin(db, firm.name);
   await recordAudit(db, actor, {
-    entityType: 'user',
+    entityType: 'employee',
     entityId: userId,
     action: 'update',
-    before: { roles: [...had].sort() },
-    after: { roles: wanted.map((r) => r.id).sort() },
+    before: { roles: current.map((r) => r.name).sort() },
+    after: { roles: wanted.map((r) => r.name).sort() },
   });
+}
+
+export async function setStaffRoles(
+  db: Executor,
+  actor: Actor,
+  userId: string,
+  roleIds: string[],
+): Promise<StaffMember> {
+  const [user] = isUuid(userId)
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.kind, 'staff'), isNull(users.deletedAt)))
+    : [];
+  if (!user) throw notFound('This staff member does not exist.');
+  await applyStaffRoles(db, actor, userId, roleIds);
   return (await listStaff(db)).find((s) => s._id === userId)!;
 }

@@ -12,7 +12,7 @@ import { recentSearchList } from '../../platform/search/search.service';
 import { subscriptionList } from '../../platform/subscriptions/subscriptions.service';
 import { lockFirm } from '../firms/firms.service';
 import { firms } from '../firms/firms.table';
-import { superAdminCount } from '../users/users.service';
+import { staffSearchText, superAdminCount, userEntityType } from '../users/users.service';
 import { roles, userRoles, users } from '../users/users.table';
 
 type ProfileActor = Pick<Actor, 'firmId' | 'userId' | 'impersonatorId'>;
@@ -92,9 +92,15 @@ export async function updateProfile(db: Executor, actor: Actor, patch: ProfileUp
     .set({ ...set, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
     .where(eq(users.id, actor.userId))
     .returning();
+  // A staff member's name is how colleagues find them.
+  if (after!.kind === 'staff' && (patch.first_name !== undefined || patch.last_name !== undefined))
+    await db
+      .update(users)
+      .set({ searchText: staffSearchText(after!) })
+      .where(eq(users.id, actor.userId));
   const pick = (row: typeof before) => Object.fromEntries(entries.map(([key]) => [COLUMNS[key], row[COLUMNS[key]]]));
   await recordAudit(db, actor, {
-    entityType: 'user',
+    entityType: userEntityType(before.kind),
     entityId: actor.userId,
     action: 'update',
     before: pick(before),
@@ -162,7 +168,7 @@ export async function deleteAccount(db: Executor, actor: Actor): Promise<void> {
   }
   await endUserSessions(db, actor.userId);
   await recordAudit(db, actor, {
-    entityType: 'user',
+    entityType: userEntityType(before?.kind ?? 'customer'),
     entityId: actor.userId,
     action: 'delete',
     before: { email: before?.email, active: true },

@@ -40,8 +40,14 @@ describe('PUT /api/v1/profile/', () => {
     expect((await profile(cookie)).first_name).toBe('Samuel');
 
     const [audit] = await ownerRows(
-      "SELECT actor_id, action, changes FROM audit_log WHERE entity_type = 'user' AND action = 'update' ORDER BY created_at DESC LIMIT 1",
+      "SELECT actor_id, action, changes FROM audit_log WHERE entity_type = 'employee' AND action = 'update' ORDER BY created_at DESC LIMIT 1",
     );
+    // A staff member's new name is what colleagues search for.
+    const [entry] = await ownerRows(
+      `SELECT title, search_text FROM search_entries WHERE entity_type = 'employee' AND entity_id = '${audit.actor_id}'`,
+    );
+    expect(entry).toMatchObject({ title: expect.stringMatching(/^Samuel /) });
+    expect(entry.search_text).toContain('samuel');
     expect(audit.actor_id).toBe((await profile(cookie))._id);
     expect(audit.changes.firstName).toEqual({ before: 'Sam', after: 'Samuel' });
     expect(Object.keys(audit.changes).sort()).toEqual(['firstName', 'kanban', 'listSettings']);

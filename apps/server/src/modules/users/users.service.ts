@@ -1,9 +1,10 @@
-import { canGrant, P, permissionLabel } from '@atelier/contracts';
+import { canGrant, P, type PayType, permissionLabel } from '@atelier/contracts';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword } from '../../platform/auth/passwords';
 import { conflict, HttpError } from '../../platform/http/errors';
+import { buildSearchText } from '../../platform/lists/list';
 import { roles, userRoles, users } from './users.table';
 
 export async function createRole(db: Executor, actor: AuditActor, input: { name: string; codes: number[] }) {
@@ -30,7 +31,29 @@ export type NewUser = {
   passwordHash?: string;
   roleIds?: string[];
   warehouseId?: string | null;
+  /** Employee details (staff only). */
+  title?: string;
+  phone?: string;
+  hireDate?: string | null;
+  pay?: { rateCents: number; type: PayType } | null;
 };
+
+/** What finds a staff member in lists and global search: name, email, title, phone (and its digits). */
+export function staffSearchText(u: {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  title?: string;
+  phone?: string;
+}): string {
+  return buildSearchText([`${u.firstName} ${u.lastName}`.trim(), u.email, u.title], u.phone ? [u.phone] : []);
+}
+
+/**
+ * The audit entity type of a user: staff are employees (their changes are employee history and
+ * keep their search entry current); customers' store logins are plain users.
+ */
+export const userEntityType = (kind: 'staff' | 'customer') => (kind === 'staff' ? 'employee' : 'user');
 
 /** Staff addresses are unique across all firms, customer addresses within the firm. */
 export async function createUser(db: Executor, actor: AuditActor, input: NewUser) {
@@ -46,6 +69,12 @@ export async function createUser(db: Executor, actor: AuditActor, input: NewUser
       firstName: input.firstName,
       lastName: input.lastName ?? '',
       warehouseId: input.warehouseId ?? null,
+      title: input.title ?? '',
+      phone: input.phone ?? '',
+      hireDate: input.hireDate ?? null,
+      payRate: input.pay?.rateCents ?? null,
+      payType: input.pay?.type ?? null,
+      searchText: input.kind === 'staff' ? staffSearchText({ ...input, lastName: input.lastName ?? '', email }) : '',
     })
     .onConflictDoNothing()
     .returning();
@@ -57,7 +86,7 @@ export async function createUser(db: Executor, actor: AuditActor, input: NewUser
       .values(input.roleIds.map((roleId) => ({ firmId: actor.firmId, userId: user.id, roleId })));
   }
   await recordAudit(db, actor, {
-    entityType: 'user',
+    entityType: userEntityType(user.kind),
     entityId: user.id,
     action: 'create',
     after: { kind: user.kind, email: user.email, firstName: user.firstName, lastName: user.lastName },

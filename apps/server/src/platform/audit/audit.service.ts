@@ -1,5 +1,5 @@
 import type { AuditEntryView, AuditPerson, auditListQuerySchema } from '@atelier/contracts';
-import { and, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -22,7 +22,8 @@ export type AuditEntry = {
 };
 
 // Secrets never enter the history; that they changed is still recorded.
-const REDACTED = new Set(['passwordHash', 'password_hash', 'tokenHash', 'token_hash']);
+// Pay is seen only with employee settings (53); the history, open to log readers (28), says only that it changed.
+const REDACTED = new Set(['passwordHash', 'password_hash', 'tokenHash', 'token_hash', 'pay']);
 // Bookkeeping columns every row has; a change to them alone is not news.
 const IGNORED = new Set(['version', 'updatedAt', 'updated_at', 'createdAt', 'created_at', 'firmId', 'firm_id']);
 
@@ -54,7 +55,7 @@ export function diffFields(
  * roll back together. Updates that changed nothing write nothing.
  */
 /** The actions that change a record (others, such as signing in as a customer, only happen to it). */
-const CHANGES = new Set(['update', 'archive', 'restore', 'delete']);
+const CHANGES = new Set(['update', 'archive', 'restore', 'delete', 'deactivate', 'activate']);
 
 const nameOf = (row: Record<string, unknown> | null | undefined): string | undefined => {
   if (!row) return undefined;
@@ -97,11 +98,17 @@ const personName = (person: { id: string; firstName: string; lastName: string } 
   person ? { _id: person.id, name: `${person.firstName} ${person.lastName}`.trim() } : null;
 
 /** GET /logs: the firm's history, newest first, filtered by record, user and dates, paged by keyset. */
-export async function listAudit(db: Executor, firmId: string, query: z.output<typeof auditListQuerySchema>) {
+/** `alsoTypes`: other entity types whose entries are this record's history too (an employee's sign-ins). */
+export async function listAudit(
+  db: Executor,
+  firmId: string,
+  query: z.output<typeof auditListQuerySchema>,
+  alsoTypes: string[] = [],
+) {
   const actor = alias(users, 'actor');
   const impersonator = alias(users, 'impersonator');
   const filters: SQL[] = [eq(auditLog.firmId, firmId)];
-  if (query.entityType) filters.push(eq(auditLog.entityType, query.entityType));
+  if (query.entityType) filters.push(inArray(auditLog.entityType, [query.entityType, ...alsoTypes]));
   if (query.entity) filters.push(eq(auditLog.entityId, query.entity));
   if (query.user) filters.push(eq(auditLog.actorId, query.user));
   if (query.from) filters.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));

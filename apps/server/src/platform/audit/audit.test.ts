@@ -91,13 +91,13 @@ describe('GET /api/v1/logs', () => {
 
     const mine = await call(t.app, {
       method: 'GET',
-      url: `/api/v1/logs?entityType=user&entity=${me._id}&limit=100`,
+      url: `/api/v1/logs?entityType=employee&entity=${me._id}&limit=100`,
       cookie: owner,
     });
     expect(mine.statusCode).toBe(200);
     const update = mine.json().items.find((e: { action: string }) => e.action === 'update');
     expect(update).toMatchObject({
-      entityType: 'user',
+      entityType: 'employee',
       entity: me._id,
       actor: { _id: me._id, name: 'Samantha Reyes' },
       impersonator: null,

@@ -5,6 +5,9 @@ import type { Actor } from '../http/access';
 import { sessions } from './auth.table';
 import { hashToken, newToken } from './tokens';
 
+/** NOTIFY channel: a user's sessions ended (payload `{ user, keep }`); sockets of them close. */
+export const SESSIONS_ENDED_CHANNEL = 'atelier_sessions_ended';
+
 type SessionRow = {
   session_id: string;
   firm_id: string;
@@ -77,6 +80,10 @@ export async function endSession(tx: Executor, sessionId: string): Promise<void>
 export async function endUserSessions(tx: Executor, userId: string, keep?: string): Promise<void> {
   const theirs = or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
   await tx.delete(sessions).where(keep ? and(theirs, ne(sessions.id, keep)) : theirs);
+  // Open sockets of those sessions close as soon as this commits, on every server instance.
+  await tx.execute(
+    sql`SELECT pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify({ user: userId, keep: keep ?? null })})`,
+  );
 }
 
 /** Ends the session a token opens, if any (the staff session kept while signed in as a customer). */

@@ -1,6 +1,7 @@
 import type { Progress } from '@atelier/contracts';
 import pg from 'pg';
 import { APP_ROLE } from '../../db/columns';
+import { SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
 
 const CHANNEL = 'atelier_progress';
 const MIN_INTERVAL_MS = 50;
@@ -8,12 +9,16 @@ const KEEP_FINISHED_MS = 5_000;
 
 export const NO_PROGRESS: Progress = { current: 0, total: 0, label: '', stages: [], stage: 0 };
 
+export type SessionsEnded = { user: string; keep: string | null };
+
 /**
  * Each user's latest upload progress. Publishing goes through PostgreSQL NOTIFY, and every
  * server instance LISTENs, so a socket on any instance sees progress made on any other.
+ * The same connection hears of ended sessions, so their sockets close at once everywhere.
  */
 export class ProgressHub {
   private readonly latest = new Map<string, Progress>();
+  private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
   private readonly lastSent = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private listener: pg.Client | null = null;
@@ -28,6 +33,11 @@ export class ProgressHub {
     const client = new pg.Client({ connectionString: this.url, options: `-c role=${APP_ROLE}` });
     client.on('notification', (message) => {
       if (!message.payload) return;
+      if (message.channel === SESSIONS_ENDED_CHANNEL) {
+        const ended = JSON.parse(message.payload) as SessionsEnded;
+        for (const listener of this.endedListeners) listener(ended);
+        return;
+      }
       const { user, progress } = JSON.parse(message.payload) as { user: string; progress: Progress };
       this.remember(user, progress);
     });
@@ -38,6 +48,7 @@ export class ProgressHub {
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
     this.listener = client;
   }
 
@@ -46,6 +57,12 @@ export class ProgressHub {
     await this.start().catch(() => {
       if (!this.closed) this.later(() => void this.restart(), 5000);
     });
+  }
+
+  /** Calls `listener` whenever some user's sessions end (on any instance); returns the unsubscribe. */
+  onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   /** Progress of the user's upload, or the empty progress when none runs. */

@@ -46,8 +46,14 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
       },
     },
     (socket, req) => {
-      const userId = req.socketActor!.userId;
+      const actor = req.socketActor!;
+      const userId = actor.userId;
       const token = req.cookies[SESSION_COOKIE]!;
+      // Deactivated, signed out everywhere, password changed: the socket closes at once.
+      const stopListening = deps.progress.onSessionsEnded(({ user, keep }) => {
+        if ((actor.userId === user || actor.impersonatorId === user) && actor.sessionId !== keep)
+          socket.close(4401, 'Session ended');
+      });
       // A socket lives no longer than its session: signed out, expired or deactivated ends it.
       const check = setInterval(async () => {
         const still = await inScope(deps.db, { firmId: null }, (tx) =>
@@ -55,7 +61,10 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
         ).catch(() => null);
         if (!still) socket.close(4401, 'Session ended');
       }, SESSION_CHECK_MS);
-      socket.on('close', () => clearInterval(check));
+      socket.on('close', () => {
+        clearInterval(check);
+        stopListening();
+      });
       socket.on('message', (data) => {
         const message = data.toString();
         if (message === 'ping') socket.send(JSON.stringify({ type: 'pong' }));

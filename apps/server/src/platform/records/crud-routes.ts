@@ -34,14 +34,21 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   input: Input;
   list: (actor: Actor) => ListSpec<Row>;
   csvColumns: [string, (row: Row) => unknown][];
-  create: (db: Executor, actor: Actor, input: z.output<Input>) => Promise<unknown>;
+  // Kinds without one of these do not have its route: employees are invited, not created, and
+  // are deactivated rather than archived (their module adds those routes itself).
+  create?: (db: Executor, actor: Actor, input: z.output<Input>) => Promise<unknown>;
   get: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   update: (db: Executor, actor: Actor, id: string, input: z.output<Input> & { version?: number }) => Promise<unknown>;
-  archive: (db: Executor, actor: Actor, id: string, archived: boolean) => Promise<unknown>;
+  archive?: (db: Executor, actor: Actor, id: string, archived: boolean) => Promise<unknown>;
   remove: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
-  bulk: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
-  duplicates: (db: Executor, query: z.output<typeof duplicateQuery>) => Promise<unknown>;
+  bulk?: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
+  duplicates?: (db: Executor, query: z.output<typeof duplicateQuery>) => Promise<unknown>;
 };
+
+/** The route(s) made from `part` when the module provides it, none otherwise. */
+function optional<T>(part: T | undefined, make: (part: T) => AnyRoute | AnyRoute[]): AnyRoute[] {
+  return part === undefined ? [] : [make(part)].flat();
+}
 
 /**
  * The API every record type has, under `/{path}`: the list (paged, sorted, searched, filtered),
@@ -63,28 +70,34 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       query: listQuerySchema,
       handler: ({ db, actor, query }) => listPage(db, crud.list(actor), query),
     }),
-    defineRoute({
-      method: 'POST',
-      url: base,
-      access: modify,
-      status: 201,
-      body: crud.input,
-      handler: ({ db, actor, body }) => crud.create(db, actor, body as z.output<Input>),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: `${base}/duplicates`,
-      access: modify,
-      query: duplicateQuery,
-      handler: ({ db, query }) => crud.duplicates(db, query),
-    }),
-    defineRoute({
-      method: 'POST',
-      url: `${base}/bulk`,
-      access: modify,
-      body: bulkActionSchema,
-      handler: ({ db, actor, body }) => crud.bulk(db, actor, body),
-    }),
+    ...optional(crud.create, (create) =>
+      defineRoute({
+        method: 'POST',
+        url: base,
+        access: modify,
+        status: 201,
+        body: crud.input,
+        handler: ({ db, actor, body }) => create(db, actor, body as z.output<Input>),
+      }),
+    ),
+    ...optional(crud.duplicates, (duplicates) =>
+      defineRoute({
+        method: 'GET',
+        url: `${base}/duplicates`,
+        access: modify,
+        query: duplicateQuery,
+        handler: ({ db, query }) => duplicates(db, query),
+      }),
+    ),
+    ...optional(crud.bulk, (bulk) =>
+      defineRoute({
+        method: 'POST',
+        url: `${base}/bulk`,
+        access: modify,
+        body: bulkActionSchema,
+        handler: ({ db, actor, body }) => bulk(db, actor, body),
+      }),
+    ),
     defineRoute({
       method: 'GET',
       url: `${base}/export`,
@@ -119,14 +132,16 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       handler: ({ db, actor, params, body }) =>
         crud.update(db, actor, params.id, body as z.output<Input> & { version?: number }),
     }),
-    ...(['archive', 'restore'] as const).map((action) =>
-      defineRoute({
-        method: 'POST',
-        url: `${base}/:id/${action}`,
-        access: remove,
-        params: idParams,
-        handler: ({ db, actor, params }) => crud.archive(db, actor, params.id, action === 'archive'),
-      }),
+    ...optional(crud.archive, (archive) =>
+      (['archive', 'restore'] as const).map((action) =>
+        defineRoute({
+          method: 'POST',
+          url: `${base}/:id/${action}`,
+          access: remove,
+          params: idParams,
+          handler: ({ db, actor, params }) => archive(db, actor, params.id, action === 'archive'),
+        }),
+      ),
     ),
     defineRoute({
       method: 'DELETE',

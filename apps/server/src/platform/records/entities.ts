@@ -24,6 +24,8 @@ export type EntityKind = {
    * The kind's `type` is its search category. Kinds without it are not searchable.
    */
   searchDocs?: (db: Executor, ids: string[]) => Promise<SearchDoc[]>;
+  /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
+  alsoAuditedAs?: string[];
 };
 
 export type SearchDoc = { id: string; title: string; subtitle: string; searchText: string; archived: boolean };
