@@ -91,6 +91,18 @@ export const routes: RouteObject[] = [
                   tab('logs', 'LogsTab'),
                 ],
               },
+              page('u/employees', () => import('../features/employees/pages/employees-list-page')),
+              {
+                path: 'u/employees/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/employees/pages/employee-layout')).default,
+                }),
+                children: [
+                  page(undefined, () => import('../features/employees/pages/employee-details-tab')),
+                  page('customers', () => import('../features/employees/pages/employee-customers-tab')),
+                  tab('logs', 'LogsTab'),
+                ],
+              },
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

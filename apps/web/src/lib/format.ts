@@ -6,3 +6,8 @@ export function formatMoney(cents: number, currency = 'USD'): string {
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A calendar date (YYYY-MM-DD, no time zone): the same day wherever the reader is. */
+export function formatDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}

@@ -52,11 +52,15 @@ export const organizationRoutes = [
     status: 204,
     handler: ({ db, actor, params }) => deleteRole(db, actor, params.id),
   }),
+  // Readable by all staff, like roles: whoever edits an employee (51) picks their department.
   defineRoute({
     method: 'GET',
     url: '/departments',
-    access: permission(P.MODIFY_DEPARTMENTS),
-    handler: ({ db }) => listDepartments(db),
+    access: SIGNED_IN,
+    handler: ({ db, actor }) => {
+      if (actor.kind !== 'staff') throw forbidden();
+      return listDepartments(db);
+    },
   }),
   defineRoute({
     method: 'POST',

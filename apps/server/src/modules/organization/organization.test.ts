@@ -150,7 +150,12 @@ describe('departments', () => {
       (await call(t.app, { method: 'DELETE', url: `/api/v1/departments/${id}`, cookie: manager })).statusCode,
     ).toBe(204);
     const sales = await signIn(t.app, 'sales@demo.test');
-    expect((await call(t.app, { method: 'GET', url: '/api/v1/departments', cookie: sales })).statusCode).toBe(403);
+    // Any staff member may read them (pickers); changing them needs 70/71.
+    expect((await call(t.app, { method: 'GET', url: '/api/v1/departments', cookie: sales })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'POST', url: '/api/v1/departments', cookie: sales, body: { name: 'Nope' } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 

@@ -39,9 +39,16 @@ export type ListPageProps<Row extends { _id: string }> = {
   rowHref: (row: Row) => string;
   rowLabel: (row: Row) => string;
   create?: { href: string; label: string };
-  /** Codes for bulk archiving and for exports; without them those actions are not offered. */
-  archivePermission: number;
+  /** Another header action, for records not created on a page of their own (inviting an employee). */
+  headerAction?: ReactNode;
+  /**
+   * Codes for bulk archiving and for exports; without them those actions are not offered. A list
+   * whose records are not archived or assigned in bulk (employees) leaves the first out and sets
+   * `bulkAssign` to false.
+   */
+  archivePermission?: number;
   exportPermission: number;
+  bulkAssign?: boolean;
 };
 
 /**
@@ -113,10 +120,15 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
         title={props.title}
         description={props.description}
         actions={
-          props.create && (
-            <Button component={Link} to={props.create.href} leftSection={<IconPlus size={16} />}>
-              {props.create.label}
-            </Button>
+          (props.headerAction || props.create) && (
+            <>
+              {props.headerAction}
+              {props.create && (
+                <Button component={Link} to={props.create.href} leftSection={<IconPlus size={16} />}>
+                  {props.create.label}
+                </Button>
+              )}
+            </>
           )
         }
       />
@@ -196,7 +208,8 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
             <Text size="sm" fw={600}>
               {selected.size} selected
             </Text>
-            {can(props.archivePermission) &&
+            {props.archivePermission !== undefined &&
+              can(props.archivePermission) &&
               (archived ? (
                 <Button size="xs" variant="light" onClick={() => bulk({ action: 'restore' }, 'restored')}>
                   Restore
@@ -206,28 +219,32 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
                   Archive
                 </Button>
               ))}
-            <Group gap={4} wrap="nowrap">
-              <Select
-                size="xs"
-                aria-label="Assign to"
-                placeholder="Assign to…"
-                data={[
-                  { value: 'none', label: 'Nobody' },
-                  ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
-                ]}
-                value={assignee}
-                onChange={setAssignee}
-                w={180}
-              />
-              <Button
-                size="xs"
-                variant="light"
-                disabled={!assignee}
-                onClick={() => bulk({ action: 'assign', assignee: assignee === 'none' ? null : assignee }, 'assigned')}
-              >
-                Assign
-              </Button>
-            </Group>
+            {props.bulkAssign !== false && (
+              <Group gap={4} wrap="nowrap">
+                <Select
+                  size="xs"
+                  aria-label="Assign to"
+                  placeholder="Assign to…"
+                  data={[
+                    { value: 'none', label: 'Nobody' },
+                    ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
+                  ]}
+                  value={assignee}
+                  onChange={setAssignee}
+                  w={180}
+                />
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={!assignee}
+                  onClick={() =>
+                    bulk({ action: 'assign', assignee: assignee === 'none' ? null : assignee }, 'assigned')
+                  }
+                >
+                  Assign
+                </Button>
+              </Group>
+            )}
             {can(props.exportPermission) && (
               <Button size="xs" variant="light" component="a" href={exportHref([...selected])} download>
                 Export selected

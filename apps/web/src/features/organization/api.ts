@@ -54,6 +54,9 @@ export const useSetStaffRoles = () =>
     all,
   );
 export const useInvite = () =>
-  useInvalidating((input: InvitationInput) => api<StaffMember>('POST', '/invitations', input), all);
+  useInvalidating(
+    (input: InvitationInput) => api<StaffMember>('POST', '/invitations', input),
+    [...all, ['list', '/employees']],
+  );
 export const useResendInvitation = () =>
   useInvalidating((id: string) => api<void>('POST', `/invitations/${id}/resend`), []);

@@ -1,4 +1,4 @@
-import { invitationInputSchema, type Role } from '@atelier/contracts';
+import { invitationInputSchema, type Role, type StaffMember } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -6,8 +6,8 @@ import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useInvite } from '../api';
 
-/** Invites one person by email; used on /s/manage and in onboarding. */
-export function InviteForm({ roles }: { roles: Role[] }) {
+/** Invites one person by email; used on /s/manage, /u/employees and in onboarding. */
+export function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited?: (member: StaffMember) => void }) {
   const invite = useInvite();
   const form = useForm({
     resolver: zodResolver(invitationInputSchema),
@@ -18,6 +18,7 @@ export function InviteForm({ roles }: { roles: Role[] }) {
       const member = await invite.mutateAsync(values);
       toastSuccess(`Invitation sent to ${member.email}.`);
       form.reset();
+      onInvited?.(member);
     } catch (error) {
       showSubmitError(error, form.setError);
     }

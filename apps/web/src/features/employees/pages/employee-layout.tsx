@@ -1,0 +1,43 @@
+import { type Employee, P } from '@atelier/contracts';
+import { Badge, Group, Text } from '@mantine/core';
+import { useParams } from 'react-router';
+import { NoAccess } from '../../../components/no-access';
+import { DetailLayout } from '../../../components/record/detail-layout';
+import { useCan } from '../../../lib/permissions';
+import { employees, STATUS_COLORS, STATUS_LABELS } from '../api';
+import { EmployeeActions } from '../components/employee-actions';
+
+export default function EmployeeLayout() {
+  const { id = '' } = useParams();
+  const { can } = useCan();
+  const employee = employees.useRecord(id);
+  if (!can(P.MODIFY_EMPLOYEES)) return <NoAccess />;
+  return (
+    <DetailLayout<Employee>
+      entity={{ type: 'employee', id }}
+      base={`/u/employees/${id}`}
+      path={employees.path(id)}
+      record={employee.data}
+      loading={employee.isPending}
+      error={employee.error}
+      title={(e) => e.name}
+      subtitle={(e) => (
+        <Group gap="xs" component="span">
+          <Badge size="sm" variant="light" color={STATUS_COLORS[e.status]}>
+            {STATUS_LABELS[e.status]}
+          </Badge>
+          <Text span size="sm" c="dimmed">
+            {[e.title, e.department?.name, e.email].filter(Boolean).join(' · ')}
+          </Text>
+        </Group>
+      )}
+      actions={(e) => <EmployeeActions employee={e} />}
+      back={{ href: '/u/employees', label: '← Employees' }}
+      tabs={[
+        { value: '', label: 'Details' },
+        ...(can(P.MODIFY_USERS) ? [{ value: 'customers', label: 'Customers' }] : []),
+        { value: 'logs', label: 'Logs' },
+      ]}
+    />
+  );
+}
