@@ -1,7 +1,8 @@
-import { hasCode, type SubscriptionInput } from '@atelier/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { hasCode, P, type SubscriptionInput } from '@atelier/contracts';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../modules/users/users.table';
+import { firms } from '../../modules/firms/firms.table';
+import { roles, userRoles, users } from '../../modules/users/users.table';
 import type { Actor } from '../http/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { notify } from '../notifications/notifications.service';
@@ -24,6 +25,7 @@ export async function setSubscription(db: Executor, actor: Actor, input: Subscri
   const kind = entityKind(input.entityType);
   if (!kind) throw badRequest('This kind of record cannot be followed.', { entityType: 'Not a kind of record.' });
   if (!hasCode(actor.codes, kind.permission)) throw forbidden();
+  if (input.action === 'subscribe' && kind.feature && !actor.features.includes(kind.feature)) throw forbidden();
   if (input.action === 'subscribe') {
     if (!(await kind.find(db, input.entity))) throw notFound(`This ${kind.noun} does not exist.`);
     await db
@@ -64,10 +66,23 @@ export async function notifySubscribers(
   const kind = entityKind(change.entityType);
   if (!kind) return;
   const where = and(eq(subscriptions.entityType, kind.type), eq(subscriptions.entityId, change.entityId));
+  // Only followers who may still see the record hear of it: active, holding its code (or one
+  // that grants every code), and in a firm that still has its module.
+  const mayStillSee = and(
+    eq(users.active, true),
+    isNull(users.deletedAt),
+    sql`EXISTS (SELECT 1 FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
+                 WHERE ur.user_id = ${subscriptions.userId}
+                   AND r.codes && ${sql.param([kind.permission, P.SUPER_ADMIN, P.DEVELOPER])}::int[])`,
+    kind.feature
+      ? sql`EXISTS (SELECT 1 FROM ${firms} f WHERE f.id = ${subscriptions.firmId} AND ${kind.feature} = ANY(f.features))`
+      : undefined,
+  );
   const followers = await db
     .select({ userId: subscriptions.userId })
     .from(subscriptions)
-    .where(change.userId ? and(where, ne(subscriptions.userId, change.userId)) : where);
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(change.userId ? and(where, ne(subscriptions.userId, change.userId)) : where, mayStillSee));
   if (followers.length) {
     const name = change.name ?? (await kind.find(db, change.entityId))?.name ?? `a ${kind.noun}`;
     const [who] = change.userId

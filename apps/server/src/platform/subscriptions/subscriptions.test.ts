@@ -79,6 +79,38 @@ describe('subscriptions', () => {
     expect((await unread(owner)).length).toBe(count);
   });
 
+  it('stops telling a follower who may no longer see the record (role taken away, or deactivated)', async () => {
+    const account = await newAccount('Larkspur Millwork');
+    expect((await follow(sales, account._id)).statusCode).toBe(200);
+    const salesId = (await api('GET', '/auth/', sales)).json()._id;
+    // Sam loses the Sales role (and with it 13, modify accounts).
+    const { rows } = await db.query('SELECT role_id FROM user_roles WHERE user_id = $1', [salesId]);
+    await db.query('DELETE FROM user_roles WHERE user_id = $1', [salesId]);
+    const before = (await unread(sales)).length;
+    const edit = await api('PUT', `/companies/${account._id}`, owner, {
+      name: 'Larkspur Millwork',
+      type: 'trade',
+      phone: '(207) 555-0142',
+      version: account.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await unread(sales)).toHaveLength(before);
+    for (const r of rows)
+      await db.query('INSERT INTO user_roles (firm_id, user_id, role_id) VALUES ($1, $2, $3)', [
+        HARBOR_PINE_ID,
+        salesId,
+        r.role_id,
+      ]);
+    const again = await api('PUT', `/companies/${account._id}`, owner, {
+      name: 'Larkspur Millwork',
+      type: 'trade',
+      phone: '(207) 555-0143',
+      version: edit.json().version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await unread(sales)).toHaveLength(before + 1);
+  });
+
   it('tells followers of a deletion, without a link, and forgets the subscriptions', async () => {
     const account = await newAccount('Ashgrove Studio');
     await follow(sales, account._id);
