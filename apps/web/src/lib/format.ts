@@ -6,3 +6,9 @@ export function formatMoney(cents: number, currency = 'USD'): string {
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A calendar date (YYYY-MM-DD) as the user's locale writes it, with no time zone shift. */
+export function formatDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y!, m! - 1, d!).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}

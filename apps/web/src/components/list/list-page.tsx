@@ -39,6 +39,8 @@ export type ListPageProps<Row extends { _id: string }> = {
   rowHref: (row: Row) => string;
   rowLabel: (row: Row) => string;
   create?: { href: string; label: string };
+  /** More header actions, before the create button (the leads page's board/list switch). */
+  actions?: ReactNode;
   /** Codes for bulk archiving and for exports; without them those actions are not offered. */
   archivePermission: number;
   exportPermission: number;
@@ -113,10 +115,15 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
         title={props.title}
         description={props.description}
         actions={
-          props.create && (
-            <Button component={Link} to={props.create.href} leftSection={<IconPlus size={16} />}>
-              {props.create.label}
-            </Button>
+          (props.actions || props.create) && (
+            <>
+              {props.actions}
+              {props.create && (
+                <Button component={Link} to={props.create.href} leftSection={<IconPlus size={16} />}>
+                  {props.create.label}
+                </Button>
+              )}
+            </>
           )
         }
       />
