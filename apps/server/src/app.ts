@@ -9,6 +9,7 @@ import { customerRoutes } from './modules/customers/customers.routes';
 import { firmRoutes } from './modules/firms/firms.routes';
 import { interactionRoutes } from './modules/interactions/interactions.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
+import { leadRoutes } from './modules/leads/leads.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -45,6 +46,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...companyRoutes,
   ...customerRoutes,
   ...ambassadorRoutes,
+  ...leadRoutes,
   ...searchRoutes,
   ...interactionRoutes,
   ...userRoutes,
