@@ -6,6 +6,7 @@ import { ambassadors } from '../modules/ambassadors/ambassadors.table';
 import { addInteraction } from '../modules/interactions/interactions.service';
 import { setLeadStatus } from '../modules/leads/lead-status';
 import { createLead } from '../modules/leads/leads.service';
+import { ensureCaptureKey } from '../modules/leads/web-leads';
 import { users } from '../modules/users/users.table';
 import type { Actor } from '../platform/http/access';
 import { saveSettings } from '../platform/settings/settings.service';
@@ -77,6 +78,8 @@ async function seedLeads(db: Executor) {
     features: [],
   };
   await saveSettings(db, actor, 'leadSettings', { webLeadAssignee: sales.id });
+  // The website form works from the start; the settings page shows its address.
+  await ensureCaptureKey(db, HARBOR_PINE_ID, owner.id);
 
   const stages = SPREAD.flatMap(([status, n]) => Array.from({ length: n }, () => status));
   for (const [i, status] of stages.entries()) {

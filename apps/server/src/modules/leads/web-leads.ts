@@ -49,12 +49,17 @@ async function captureOf(db: Executor, config: Config, firmId: string): Promise<
   };
 }
 
-/** GET /leads/capture: the firm's form address, made on first request. */
-export async function getCapture(db: Executor, actor: Actor, config: Config): Promise<WebLeadCapture> {
+/** Gives the firm a form key unless it has one. */
+export async function ensureCaptureKey(db: Executor, firmId: string, userId: string | null): Promise<void> {
   await db
     .insert(leadCaptureKeys)
-    .values({ firmId: actor.firmId, key: newKey(), createdBy: actor.userId })
+    .values({ firmId, key: newKey(), createdBy: userId })
     .onConflictDoNothing({ target: leadCaptureKeys.firmId });
+}
+
+/** GET /leads/capture: the firm's form address, made on first request. */
+export async function getCapture(db: Executor, actor: Actor, config: Config): Promise<WebLeadCapture> {
+  await ensureCaptureKey(db, actor.firmId, actor.userId);
   return captureOf(db, config, actor.firmId);
 }
 
