@@ -8,6 +8,7 @@ import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
 import { leads } from './leads.table';
 
+/** Neither won nor lost (as parameters, for list conditions). */
 export const isOpen = sql`${leads.status} IN (${sql.join(
   OPEN_LEAD_STATUSES.map((s) => sql`${s}`),
   sql`, `,
@@ -19,7 +20,6 @@ const firmToday = (firmId: string) =>
   sql`(SELECT (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${firmId}::uuid)`;
 
 const assignee = alias(users, 'assignee');
-const _editor = alias(users, 'editor');
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({

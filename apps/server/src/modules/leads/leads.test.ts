@@ -2,6 +2,7 @@ import { type Lead, type LeadRow, P, type SearchResult } from '@atelier/contract
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEDAR_ROW_ID, call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { explainAsApp, recordStatements } from '../../../test/statements';
 import { inScope } from '../../db/tenancy';
 import { reassignOpenRecords } from '../../platform/records/assignables';
 import { createFirm } from '../firms/firms.service';
@@ -484,6 +485,34 @@ describe('the pipeline', () => {
       'Name,Company,Email,Phone,Source,Status,Estimated value,Assigned to,Next follow-up,Overdue,Tags,Created,Updated,Archived',
     );
     expect(row).toMatch(/^'=cmd Export,,,,,new,1234\.56,,,no,CSV,/);
+  });
+});
+
+describe('list plans under row-level security (decision 0006)', () => {
+  async function planOf(url: string) {
+    const statements = await recordStatements(async () => {
+      const response = await api('GET', url, owner);
+      expect(response.statusCode, response.body).toBe(200);
+    });
+    const page = statements.find((s) => s.text.includes('AS sort') && s.text.includes('FROM "leads"'));
+    if (!page) throw new Error(`no list statement for ${url}`);
+    return explainAsApp(t.ownerUrl, HARBOR_PINE_ID, page, { indexesOnly: true });
+  }
+
+  it('pages by value and by follow-up date on their (firm, key, id) indexes', async () => {
+    for (const [sort, index, key] of [
+      ['-value', 'leads_value_idx', 'estimated_value_cents'],
+      ['followUp', 'leads_follow_up_idx', 'follow_up_key'],
+    ]) {
+      const first = (await api('GET', `/leads?limit=3&sort=${sort}`, owner)).json();
+      const plan = await planOf(`/leads?limit=3&sort=${sort}&cursor=${first.next}`);
+      expect(plan, sort).toMatch(new RegExp(`${index}[\\s\\S]*Index Cond: .*ROW\\(${key}, id\\) [<>] ROW\\(`));
+    }
+  });
+
+  it('finds overdue leads by a range on the follow-up key, not a filter over the firm', async () => {
+    const plan = await planOf('/leads?sort=followUp&filter[overdue][]=true');
+    expect(plan).toMatch(/leads_follow_up_idx[\s\S]*Index Cond: .*follow_up_key < /);
   });
 });
 
