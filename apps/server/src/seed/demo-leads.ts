@@ -5,7 +5,7 @@ import { inScope } from '../db/tenancy';
 import { ambassadors } from '../modules/ambassadors/ambassadors.table';
 import { addInteraction } from '../modules/interactions/interactions.service';
 import { setLeadStatus } from '../modules/leads/lead-status';
-import { createLead } from '../modules/leads/leads.service';
+import { createLead, insertLead } from '../modules/leads/leads.service';
 import { ensureCaptureKey } from '../modules/leads/web-leads';
 import { users } from '../modules/users/users.table';
 import type { Actor } from '../platform/http/access';
@@ -14,27 +14,37 @@ import { HARBOR_PINE_ID } from './demo';
 import { random } from './demo-records';
 import type { Seed } from './registry';
 
-const PEOPLE: [string, string][] = [
-  ['Beatrice', 'Whitcombe'],
-  ['Callum', 'Ferreira'],
-  ['Delphine', 'Okonkwo'],
-  ['Ezra', 'Lindgren'],
-  ['Freya', 'Castellanos'],
-  ['Gideon', 'Marchetti'],
-  ['Hollis', 'Nakagawa'],
-  ['Imogen', 'Barrows'],
-  ['Jasper', 'Quintero'],
-  ['Keira', 'Halvorsen'],
-  ['Leopold', 'Adeyemi'],
-  ['Mirela', 'Stanton'],
-  ['Nico', 'Vandermeer'],
-  ['Ophelia', 'Drummond'],
-  ['Percy', 'Albright'],
-  ['Rosalind', 'Kimura'],
-  ['Soren', 'Blackwood'],
-  ['Tamsin', 'Oduya'],
-  ['Ulric', 'Fairweather'],
-  ['Vera', 'Mancuso'],
+const FIRST = [
+  'Beatrice',
+  'Callum',
+  'Delphine',
+  'Ezra',
+  'Freya',
+  'Gideon',
+  'Hollis',
+  'Imogen',
+  'Jasper',
+  'Keira',
+  'Leopold',
+  'Mirela',
+  'Nico',
+  'Ophelia',
+  'Percy',
+  'Rosalind',
+  'Soren',
+  'Tamsin',
+  'Ulric',
+  'Vera',
+];
+// Forty family names, so no two demo leads share a name by accident.
+const LAST = `Whitcombe Ferreira Okonkwo Lindgren Castellanos Marchetti Nakagawa Barrows Quintero Halvorsen
+  Adeyemi Stanton Vandermeer Drummond Albright Kimura Blackwood Oduya Fairweather Mancuso Achterberg Bellweather
+  Calloway Dunmore Eastwick Farrow Galloway Hawthorne Ingleby Jessup Kettering Lockhart Merriweather Northcott
+  Oakhurst Pennington Quarles Ravenscroft Stallworth Thistlewood`.split(/\s+/);
+const MESSAGES = [
+  'We just bought an older house and would love a quote for the kitchen.',
+  'Could someone call me about built-ins for our den? Evenings are best.',
+  'Looking for a designer for a small bathroom. Budget around $15k.',
 ];
 const BUSINESSES = ['Tidewater Dental', 'Old Port Bakery', 'Casco Bay Yoga', 'Fore River Law', 'Bramble Café'];
 const PROJECTS = [
@@ -83,40 +93,41 @@ async function seedLeads(db: Executor) {
 
   const stages = SPREAD.flatMap(([status, n]) => Array.from({ length: n }, () => status));
   for (const [i, status] of stages.entries()) {
-    const [first, last] = PEOPLE[i % PEOPLE.length]!;
-    const lastName = i < PEOPLE.length ? last : `${last}-${PEOPLE[(i * 7) % PEOPLE.length]![1]}`;
+    const firstName = FIRST[i % FIRST.length]!;
+    const lastName = LAST[i]!;
     const source = r.pick(defaults.sources);
-    const open = OPEN_LEAD_STATUSES.includes(status);
-    // Open leads: some follow-ups already missed (overdue), some today or soon, some unset.
-    const followUp =
-      open && r.chance(0.8) ? dayIn('America/New_York', i % 5 === 0 ? -r.int(1, 9) : r.int(0, 14)) : null;
-    const lead = await createLead(
-      db,
-      actor,
-      leadInputSchema.parse({
-        firstName: first,
-        lastName,
-        companyName: r.chance(0.3) ? r.pick(BUSINESSES) : '',
-        email: `${first}.${lastName}@mail.example`.toLowerCase(),
-        phone: r.chance(0.8) ? `(207) 555-${String(r.int(1000, 9999))}` : '',
-        source,
-        estimatedValueCents: r.int(20, 600) * 100_00,
-        assignedTo: r.chance(0.6) ? sales.id : r.chance(0.75) ? owner.id : null,
-        ambassador: source === 'Referral' && partners.length ? r.pick(partners) : null,
-        nextFollowUp: followUp,
-        tags: r.chance(0.3) ? [r.pick(['Kitchen', 'Bath', 'Commercial', 'Spring project'])] : [],
-        notes: r.chance(0.4) ? r.pick(PROJECTS) : '',
-      }),
-    );
+    // Open leads in turn: a follow-up already missed (overdue), one due today or soon, one
+    // later, none yet. Won and lost leads have nothing left to follow up.
+    const offsets = [-r.int(1, 9), r.int(0, 3), r.int(4, 21), null];
+    const offset = OPEN_LEAD_STATUSES.includes(status) ? offsets[i % offsets.length]! : null;
+    const input = leadInputSchema.parse({
+      firstName,
+      lastName,
+      companyName: r.chance(0.3) ? r.pick(BUSINESSES) : '',
+      email: `${firstName}.${lastName}@mail.example`.toLowerCase(),
+      phone: r.chance(0.8) ? `(207) 555-${String(r.int(1000, 9999))}` : '',
+      source,
+      estimatedValueCents: r.int(20, 600) * 100_00,
+      assignedTo: r.chance(0.6) ? sales.id : r.chance(0.75) ? owner.id : null,
+      ambassador: source === 'Referral' && partners.length ? r.pick(partners) : null,
+      nextFollowUp: offset === null ? null : dayIn('America/New_York', offset),
+      tags: r.chance(0.3) ? [r.pick(['Kitchen', 'Bath', 'Commercial', 'Spring project'])] : [],
+      notes: r.chance(0.4) ? r.pick(PROJECTS) : '',
+    });
+    // Website leads arrived through the form, with what the visitor wrote.
+    const id =
+      source === 'Website'
+        ? await insertLead(db, { firmId: HARBOR_PINE_ID, userId: null }, input, { message: r.pick(MESSAGES) })
+        : (await createLead(db, actor, input))._id;
     // Through the pipeline stage by stage, as people would move it, so its history reads true.
     const path: LeadStatus[] =
       status === 'lost' ? [...PIPELINE.slice(1, r.int(1, 4)), 'lost'] : PIPELINE.slice(1, PIPELINE.indexOf(status) + 1);
     for (const step of path) {
       const lostReason = step === 'lost' ? r.pick(defaults.lostReasons) : '';
-      await setLeadStatus(db, actor, lead._id, { status: step, lostReason });
+      await setLeadStatus(db, actor, id, { status: step, lostReason });
     }
     if (i % 9 === 1) {
-      await addInteraction(db, actor, 'lead', lead._id, {
+      await addInteraction(db, actor, 'lead', id, {
         kind: 'call',
         occurredAt: new Date(Date.now() - r.int(1, 20) * DAY).toISOString(),
         summary: `Introductory call: ${r.pick(PROJECTS).toLowerCase()}.`,
