@@ -56,7 +56,8 @@ CREATE INDEX "leads_value_idx" ON "leads" USING btree ("firm_id","estimated_valu
 CREATE INDEX "leads_follow_up_idx" ON "leads" USING btree ("firm_id","follow_up_key","id");--> statement-breakpoint
 CREATE INDEX "leads_created_idx" ON "leads" USING btree ("firm_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "leads_updated_idx" ON "leads" USING btree ("firm_id","updated_at","id");--> statement-breakpoint
-CREATE INDEX "leads_stage_idx" ON "leads" USING btree ("firm_id","status","updated_at","id");--> statement-breakpoint
+CREATE INDEX "leads_stage_follow_up_idx" ON "leads" USING btree ("firm_id","status","follow_up_key","id");--> statement-breakpoint
+CREATE INDEX "leads_stage_updated_idx" ON "leads" USING btree ("firm_id","status","updated_at","id");--> statement-breakpoint
 CREATE INDEX "leads_assigned_idx" ON "leads" USING btree ("firm_id","assigned_to");--> statement-breakpoint
 CREATE INDEX "leads_ambassador_idx" ON "leads" USING btree ("firm_id","ambassador_id");--> statement-breakpoint
 CREATE INDEX "leads_converted_customer_idx" ON "leads" USING btree ("converted_customer_id");--> statement-breakpoint

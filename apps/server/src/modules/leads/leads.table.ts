@@ -62,8 +62,9 @@ export const leads = pgTable(
     index('leads_follow_up_idx').on(t.firmId, t.followUpKey, t.id),
     index('leads_created_idx').on(t.firmId, t.createdAt, t.id),
     index('leads_updated_idx').on(t.firmId, t.updatedAt, t.id),
-    // A board column: one stage, most recently moved first.
-    index('leads_stage_idx').on(t.firmId, t.status, t.updatedAt, t.id),
+    // Board columns: an open stage by follow-up date, a closed one most recently moved first.
+    index('leads_stage_follow_up_idx').on(t.firmId, t.status, t.followUpKey, t.id),
+    index('leads_stage_updated_idx').on(t.firmId, t.status, t.updatedAt, t.id),
     index('leads_assigned_idx').on(t.firmId, t.assignedTo),
     index('leads_ambassador_idx').on(t.firmId, t.ambassadorId),
     index('leads_converted_customer_idx').on(t.convertedCustomerId),

@@ -510,6 +510,20 @@ describe('list plans under row-level security (decision 0006)', () => {
     }
   });
 
+  it('pages a board column (one stage) on the stage indexes', async () => {
+    for (const [query, index, key] of [
+      ['sort=followUp&filter[stage][]=new', 'leads_stage_follow_up_idx', 'follow_up_key'],
+      ['sort=-updated&filter[stage][]=won', 'leads_stage_updated_idx', 'updated_at'],
+    ]) {
+      const first = (await api('GET', `/leads?limit=2&${query}`, owner)).json();
+      expect(first.next, query).not.toBeNull();
+      const plan = await planOf(`/leads?limit=2&${query}&cursor=${first.next}`);
+      expect(plan, query).toMatch(
+        new RegExp(`${index}[\\s\\S]*Index Cond: .*status = .*ROW\\(${key}, id\\) [<>] ROW\\(`),
+      );
+    }
+  });
+
   it('finds overdue leads by a range on the follow-up key, not a filter over the firm', async () => {
     const plan = await planOf('/leads?sort=followUp&filter[overdue][]=true');
     expect(plan).toMatch(/leads_follow_up_idx[\s\S]*Index Cond: .*follow_up_key < /);
