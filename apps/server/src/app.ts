@@ -10,6 +10,7 @@ import { employeeRoutes } from './modules/employees/employees.routes';
 import { firmRoutes } from './modules/firms/firms.routes';
 import { interactionRoutes } from './modules/interactions/interactions.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
+import { leadRoutes } from './modules/leads/leads.routes';
 import { organizationRoutes } from './modules/organization/organization.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -47,6 +48,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...customerRoutes,
   ...ambassadorRoutes,
   ...employeeRoutes,
+  ...leadRoutes,
   ...searchRoutes,
   ...interactionRoutes,
   ...userRoutes,

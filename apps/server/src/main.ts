@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations, withMigrationLock } from './db/migrate';
+import { startFollowUpReminders } from './modules/leads/follow-ups';
 import { startEmailWorker } from './platform/email/worker';
 import { LocalFileStorage } from './platform/files/storage';
 import { DEMO_PASSWORD } from './seed/demo';
@@ -52,6 +53,8 @@ async function main() {
     log: { info: say, warn: say, error: (obj, msg) => app.log.error(obj, msg) },
   });
 
+  const reminders = startFollowUpReminders({ db: database.db, log: { error: (obj, msg) => app.log.error(obj, msg) } });
+
   say(`Atelier is running at ${config.appUrl}`);
   if (config.seedDemo) {
     say(`Demo sign-in: owner@demo.test / ${DEMO_PASSWORD}`);
@@ -69,6 +72,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       await worker.stop();
+      await reminders.stop();
       await stopDatabase();
       say('Stopped.');
       process.exit(0);

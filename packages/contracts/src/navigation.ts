@@ -104,6 +104,7 @@ export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>([
   '/u/customers',
   '/u/ambassadors',
   '/u/employees',
+  '/u/leads',
 ]);
 
 export type NavFilter = {

@@ -4,6 +4,7 @@ export * from '../modules/companies/companies.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/firms/firms.table';
 export * from '../modules/interactions/interactions.table';
+export * from '../modules/leads/leads.table';
 export * from '../modules/users/users.table';
 export * from '../modules/warehouses/warehouses.table';
 export * from '../platform/audit/audit.table';

@@ -34,7 +34,7 @@ const AMBASSADORS: [string, 'person' | 'business', number][] = [
 ];
 
 /** A small seeded generator: the same demo data on every machine. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed;
   const next = () => {
     a = (a + 0x6d2b79f5) | 0;

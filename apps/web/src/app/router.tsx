@@ -103,6 +103,18 @@ export const routes: RouteObject[] = [
                   tab('logs', 'LogsTab'),
                 ],
               },
+              page('u/leads', () => import('../features/leads/pages/leads-page')),
+              page('u/leads/new', () => import('../features/leads/pages/lead-new-page')),
+              {
+                path: 'u/leads/:id',
+                lazy: async () => ({ Component: (await import('../features/leads/pages/lead-layout')).default }),
+                children: [
+                  page(undefined, () => import('../features/leads/pages/lead-details-tab')),
+                  tab('interactions', 'InteractionsTab'),
+                  tab('files', 'FilesTab'),
+                  tab('logs', 'LogsTab'),
+                ],
+              },
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),
@@ -122,6 +134,7 @@ export const routes: RouteObject[] = [
                   page('organization', () => import('../features/organization/pages/organization-page')),
                   page('warehouses', () => import('../features/warehouses/pages/warehouses-page')),
                   page('warehouses/:id', () => import('../features/warehouses/pages/warehouse-page')),
+                  page('lead', () => import('../features/leads/pages/lead-settings-page')),
                 ],
               },
             ],

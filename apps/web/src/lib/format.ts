@@ -7,7 +7,8 @@ export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A calendar date (YYYY-MM-DD, no time zone): the same day wherever the reader is. */
-export function formatDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/** A calendar date (YYYY-MM-DD) as the user's locale writes it, with no time zone shift. */
+export function formatDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y!, m! - 1, d!).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }

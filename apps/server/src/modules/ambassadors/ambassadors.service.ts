@@ -32,6 +32,7 @@ import {
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertCurrent, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
+import { leads } from '../leads/leads.table';
 import { users } from '../users/users.table';
 import { ambassadors } from './ambassadors.table';
 
@@ -266,15 +267,22 @@ export async function archiveAmbassador(db: Executor, actor: Actor, id: string, 
   return getAmbassador(db, actor, id);
 }
 
-/** Hard delete, only when no customer names the ambassador; otherwise archive. */
+/** Hard delete, only when no customer or lead names the ambassador; otherwise archive. */
 export async function deleteAmbassador(db: Executor, actor: Actor, id: string): Promise<void> {
   const before = await findRow(db, id, true);
-  const [{ n }] = (await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(customers)
-    .where(eq(customers.ambassadorId, id))) as [{ n: number }];
-  if (n > 0)
-    throw conflict(`${before.name} referred ${n} customer${n === 1 ? '' : 's'}. Archive the ambassador instead.`);
+  const referred = [];
+  for (const [table, noun] of [
+    [customers, 'customer'],
+    [leads, 'lead'],
+  ] as const) {
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(eq(table.ambassadorId, id))) as [{ n: number }];
+    if (n > 0) referred.push(`${n} ${noun}${n === 1 ? '' : 's'}`);
+  }
+  if (referred.length)
+    throw conflict(`${before.name} referred ${referred.join(' and ')}. Archive the ambassador instead.`);
   await db.delete(ambassadors).where(eq(ambassadors.id, id));
   await recordAudit(db, actor, { entityType: 'ambassador', entityId: id, action: 'delete', before: audited(before) });
 }

@@ -278,9 +278,18 @@ const columns = (input: Input) => {
   return { ...rest, companyId: company, ambassadorId: ambassador, ...derived(input) };
 };
 
-export async function createCustomer(db: Executor, actor: Actor, input: Input): Promise<Customer> {
+/**
+ * `keptReferral`: the ambassador already recorded on what the customer comes from (a converted
+ * lead), which carrying over does not change, so it needs no 88.
+ */
+export async function createCustomer(
+  db: Executor,
+  actor: Actor,
+  input: Input,
+  options: { keptReferral?: string | null } = {},
+): Promise<Customer> {
   await assertCompany(db, input.company);
-  await assertAmbassador(db, actor, input.ambassador, null);
+  await assertAmbassador(db, actor, input.ambassador, options.keptReferral ?? null);
   await assertAssignee(db, input.assignedTo);
   const [row] = await db
     .insert(customers)

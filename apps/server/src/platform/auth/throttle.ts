@@ -86,9 +86,12 @@ export async function countAttemptFromAddress(
   max: number,
   what: string,
 ) {
-  const key = `${action}:address:${ip}`;
-  const window = config.signInThrottle.windowSeconds;
-  const seconds = await retryAfter(db, [{ key, max }], window);
+  await countAttempt(db, `${action}:address:${ip}`, max, config.signInThrottle.windowSeconds, what);
+}
+
+/** Counts every attempt under `key`; 429 ("Too many {what}…") once `max` were made in the window. */
+export async function countAttempt(db: Executor, key: string, max: number, windowSeconds: number, what: string) {
+  const seconds = await retryAfter(db, [{ key, max }], windowSeconds);
   if (seconds > 0) throw tooMany(seconds, what);
-  await recordFailure(db, [key], window);
+  await recordFailure(db, [key], windowSeconds);
 }

@@ -4,6 +4,8 @@ import { SESSION_COOKIE } from '../auth/cookies';
 import { HttpError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Where the API's cross-site routes live; each is PUBLIC and reads no session. */
+export const CROSS_SITE_PREFIX = '/api/v1/public/';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -25,6 +27,10 @@ const CONTENT_SECURITY_POLICY = [
  */
 export function isForeignRequest(req: FastifyRequest, config: Config): boolean {
   if (SAFE_METHODS.has(req.method) || !req.cookies[SESSION_COOKIE]) return false;
+  // Routes for other sites (a firm's website form) never use the session, so a cookie the
+  // browser happens to send cannot be ridden; they check the caller's origin themselves. The
+  // matched route's pattern is checked, not the raw address, which a caller can dress up.
+  if (req.routeOptions.url?.startsWith(CROSS_SITE_PREFIX)) return false;
   if (req.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = req.headers.origin;
   if (!origin) return false;

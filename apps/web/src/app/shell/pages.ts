@@ -17,7 +17,14 @@ export const SETTINGS_PAGES = [
   { label: 'People and roles', href: '/s/manage', codes: [P.VIEW_PERMISSIONS] },
   { label: 'Roles and departments', href: '/s/organization', codes: [P.MODIFY_ROLES, P.MODIFY_DEPARTMENTS] },
   { label: 'Warehouses', href: '/s/warehouses', codes: [P.MODIFY_WAREHOUSES] },
-] as const;
+  { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
+] as const satisfies readonly { label: string; href: string; codes: readonly number[]; feature?: string }[];
+
+/** The settings pages this user may open: their codes, and their module when a module has them. */
+export function useSettingsPages() {
+  const { canAny, hasFeature } = useCan();
+  return SETTINGS_PAGES.filter((p) => canAny(p.codes) && (!('feature' in p) || hasFeature(p.feature)));
+}
 
 /**
  * The profile menu's firm Settings entry: shown for any settings-modify code (spec section 6)
@@ -25,7 +32,7 @@ export const SETTINGS_PAGES = [
  */
 export function useSettingsEntry(): string | null {
   const { canAny } = useCan();
-  const pages = SETTINGS_PAGES.filter((p) => canAny(p.codes));
+  const pages = useSettingsPages();
   if (pages.length === 0 || !canAny([...SETTINGS_CODES, ...SETTINGS_PAGES.flatMap((p) => p.codes)])) return null;
   return pages[0]!.href;
 }

@@ -6,13 +6,20 @@ import { useState } from 'react';
 import { api } from '../../lib/api';
 import { usePeople } from '../people';
 
-type Props = { label: string; value: string | null; onChange: (value: string | null) => void; error?: string };
+type Props = {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string;
+  description?: string;
+};
 
-export function PersonSelect({ label, value, onChange, error }: Props) {
+export function PersonSelect({ label, value, onChange, error, description }: Props) {
   const people = usePeople();
   return (
     <Select
       label={label}
+      description={description}
       placeholder="Nobody"
       data={(people.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
       value={value}

@@ -39,8 +39,8 @@ export type ListPageProps<Row extends { _id: string }> = {
   rowHref: (row: Row) => string;
   rowLabel: (row: Row) => string;
   create?: { href: string; label: string };
-  /** Another header action, for records not created on a page of their own (inviting an employee). */
-  headerAction?: ReactNode;
+  /** More header actions, before the create button (inviting an employee, the leads page's board/list switch). */
+  actions?: ReactNode;
   /**
    * Codes for bulk archiving and for exports; without them those actions are not offered. A list
    * whose records are not archived or assigned in bulk (employees) leaves the first out and sets
@@ -120,9 +120,9 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
         title={props.title}
         description={props.description}
         actions={
-          (props.headerAction || props.create) && (
+          (props.actions || props.create) && (
             <>
-              {props.headerAction}
+              {props.actions}
               {props.create && (
                 <Button component={Link} to={props.create.href} leftSection={<IconPlus size={16} />}>
                   {props.create.label}

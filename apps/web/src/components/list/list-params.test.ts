@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listStateToQuery, listStateToSearch, readListState } from './list-params';
+import { listStateToQuery, listStateToSearch, readListState, withPageParams } from './list-params';
 
 describe('list state in the URL', () => {
   it('round-trips search, sort, filters and paging', () => {
@@ -32,5 +32,11 @@ describe('list state in the URL', () => {
   it('sends filters as the API reads them', () => {
     const query = listStateToQuery({ q: '', sort: 'name', filter: { status: ['archived'] }, cursor: '', page: 1 }, 50);
     expect(query).toEqual({ q: undefined, sort: 'name', limit: 50, cursor: undefined, 'filter[status]': ['archived'] });
+  });
+
+  it('keeps the page’s own parameters when the list changes', () => {
+    const current = new URLSearchParams('view=list&q=oak&filter%5Bstage%5D%5B%5D=new&page=2');
+    expect(withPageParams('q=birch&sort=name', current)).toBe('q=birch&sort=name&view=list');
+    expect(withPageParams('', current)).toBe('view=list');
   });
 });

@@ -41,20 +41,33 @@ export function listStateToQuery(state: ListState, limit: number): Query {
   return query;
 }
 
+const isListParam = (key: string) => ['q', 'sort', 'cursor', 'page'].includes(key) || FILTER_KEY.test(key);
+
+/**
+ * A list search plus the page's own parameters, which the list leaves alone (the leads page's
+ * `view=list` survives searching, sorting, paging and applying a saved view).
+ */
+export function withPageParams(search: string, current: URLSearchParams): string {
+  const next = new URLSearchParams(search);
+  for (const [key, value] of current) if (!isListParam(key)) next.append(key, value);
+  return next.toString();
+}
+
 /** List state kept in the URL: reloads and shared links show the same view. */
 export function useListState(defaultSort: string) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params, defaultSort), [params, defaultSort]);
+  const set = useCallback((search: string) => setParams(withPageParams(search, params)), [params, setParams]);
   /** Changing what is shown starts again at the first page. */
   const update = useCallback(
     (change: Partial<Omit<ListState, 'cursor' | 'page'>>) =>
-      setParams(listStateToSearch({ ...state, ...change, cursor: '', page: 1 }), { replace: false }),
-    [state, setParams],
+      set(listStateToSearch({ ...state, ...change, cursor: '', page: 1 })),
+    [state, set],
   );
   const goTo = useCallback(
-    (cursor: string, page: number) => setParams(listStateToSearch({ ...state, cursor, page })),
-    [state, setParams],
+    (cursor: string, page: number) => set(listStateToSearch({ ...state, cursor, page })),
+    [state, set],
   );
-  const replaceAll = useCallback((search: string) => setParams(search), [setParams]);
-  return { state, update, goTo, replaceAll, hasParams: params.toString() !== '' };
+  const replaceAll = useCallback((search: string) => set(search), [set]);
+  return { state, update, goTo, replaceAll, hasParams: [...params.keys()].some(isListParam) };
 }

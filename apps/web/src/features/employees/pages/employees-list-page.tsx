@@ -104,7 +104,7 @@ export default function EmployeesListPage() {
       ]}
       rowHref={(r) => `/u/employees/${r._id}`}
       rowLabel={(r) => r.name}
-      headerAction={<InviteButton />}
+      actions={<InviteButton />}
       exportPermission={P.EXPORT_USERS}
       bulkAssign={false}
     />

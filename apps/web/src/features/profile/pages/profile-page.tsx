@@ -2,10 +2,9 @@ import { DEFAULT_FIRM_NAME, type FollowUp, permissionLabel } from '@atelier/cont
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { SETTINGS_PAGES, useNavigation } from '../../../app/shell/pages';
+import { useNavigation, useSettingsPages } from '../../../app/shell/pages';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useCan } from '../../../lib/permissions';
 import { useProfile } from '../../auth/session';
 import { useMarkRead, useUnreadNotifications } from '../../notifications/api';
 
@@ -98,11 +97,11 @@ function FollowUps() {
 /** Links to everything this user may open: their modules, settings pages and own pages. */
 function QuickLinks() {
   const groups = useNavigation();
-  const { canAny } = useCan();
+  const settingsPages = useSettingsPages();
   const staff = useProfile().kind === 'staff';
   const links = [
     ...groups.flatMap((g) => g.routes.map((r) => ({ label: r.name, href: r.href }))),
-    ...SETTINGS_PAGES.filter((p) => canAny(p.codes)).map((p) => ({
+    ...settingsPages.map((p) => ({
       label: `Settings: ${p.label.toLowerCase()}`,
       href: p.href,
     })),

@@ -1,15 +1,13 @@
 import { Box, Group, NavLink, Select, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { SETTINGS_PAGES } from '../../../app/shell/pages';
+import { useSettingsPages } from '../../../app/shell/pages';
 import { NoAccess } from '../../../components/no-access';
-import { useCan } from '../../../lib/permissions';
 
 /** /s/…: the firm's settings pages this user may open, beside the open one. */
 export default function SettingsLayout() {
-  const { canAny } = useCan();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const pages = SETTINGS_PAGES.filter((p) => canAny(p.codes));
+  const pages = useSettingsPages();
   if (pages.length === 0) return <NoAccess />;
   if (pathname === '/s' || pathname === '/s/') return <Navigate to={pages[0]!.href} replace />;
   const current = pages.find((p) => pathname.startsWith(p.href));

@@ -1,0 +1,117 @@
+import {
+  type ConvertLeadResult,
+  companyInputSchema,
+  customerInputSchema,
+  hasCode,
+  P,
+  type PersonRef,
+} from '@atelier/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { recordAudit } from '../../platform/audit/audit.service';
+import { files } from '../../platform/files/files.table';
+import type { Actor } from '../../platform/http/access';
+import { conflict, forbidden } from '../../platform/http/errors';
+import { assertCurrent } from '../../platform/records/records';
+import { createCompany } from '../companies/companies.service';
+import { createCustomer } from '../customers/customers.service';
+import { customers } from '../customers/customers.table';
+import { interactions } from '../interactions/interactions.table';
+import { activeStaffOrNone, findLeadRow } from './leads.service';
+import { leads } from './leads.table';
+
+// A remodelling firm's clients buy for their own homes or businesses; the account's type can
+// be changed on the account afterwards.
+const ACCOUNT_TYPE = 'retail';
+const NOTES_MAX = 10_000;
+
+/**
+ * Makes the lead a customer (and an account, when asked and the lead names a company) through
+ * their own services, so both are audited and searchable; moves the lead's interactions and
+ * files to the customer so nothing said or sent is lost; marks the lead won and converted.
+ * One request, one transaction: any refusal leaves everything as it was.
+ */
+export async function convertLead(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: { createAccount: boolean; version?: number },
+): Promise<ConvertLeadResult> {
+  if (!hasCode(actor.codes, P.MODIFY_USERS))
+    throw forbidden('You do not have permission to create customers, so you cannot convert this lead.');
+  const lead = await findLeadRow(db, id, true);
+  await assertCurrent(db, lead, input.version, 'lead');
+  if (lead.convertedAt) {
+    const [made] = lead.convertedCustomerId
+      ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, lead.convertedCustomerId))
+      : [];
+    throw conflict(`${lead.name} was already converted${made ? ` to the customer ${made.name}` : ''}.`);
+  }
+  const makeAccount = input.createAccount && lead.companyName !== '';
+  if (makeAccount && !hasCode(actor.codes, P.MODIFY_COMPANIES))
+    throw forbidden('You do not have permission to create accounts. Convert without an account.');
+
+  const assignedTo = await activeStaffOrNone(db, lead.assignedTo);
+  let company: PersonRef | null = null;
+  if (makeAccount) {
+    const made = await createCompany(
+      db,
+      actor,
+      companyInputSchema.parse({ name: lead.companyName, type: ACCOUNT_TYPE, assignedTo }),
+    );
+    company = { _id: made._id, name: made.name };
+  }
+  const notes = [lead.notes, lead.message && `From the website form:\n${lead.message}`]
+    .filter(Boolean)
+    .join('\n\n')
+    .slice(0, NOTES_MAX);
+  const customer = await createCustomer(
+    db,
+    actor,
+    customerInputSchema.parse({
+      firstName: lead.firstName,
+      lastName: lead.lastName,
+      company: company?._id ?? null,
+      ambassador: lead.ambassadorId,
+      emails: lead.email ? [{ label: 'Email', email: lead.email }] : [],
+      phones: lead.phone ? [{ label: 'Phone', number: lead.phone }] : [],
+      assignedTo,
+      source: lead.source,
+      tags: lead.tags,
+      notes,
+    }),
+    { keptReferral: lead.ambassadorId },
+  );
+
+  const moved = { entityType: 'customer', entityId: customer._id };
+  await db
+    .update(interactions)
+    .set(moved)
+    .where(and(eq(interactions.entityType, 'lead'), eq(interactions.entityId, id)));
+  await db
+    .update(files)
+    .set(moved)
+    .where(and(eq(files.entityType, 'lead'), eq(files.entityId, id)));
+
+  await db
+    .update(leads)
+    .set({
+      status: 'won',
+      lostReason: '',
+      convertedCustomerId: customer._id,
+      convertedCompanyId: company?._id ?? null,
+      convertedAt: sql`now()`,
+      updatedBy: actor.userId,
+      version: sql`${leads.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(leads.id, id));
+  await recordAudit(db, actor, {
+    entityType: 'lead',
+    entityId: id,
+    action: 'convert',
+    before: { status: lead.status, customer: null, account: null },
+    after: { status: 'won', customer: customer.name, account: company?.name ?? null },
+  });
+  return { customer: { _id: customer._id, name: customer.name }, company };
+}

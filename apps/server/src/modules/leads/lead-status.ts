@@ -1,0 +1,52 @@
+import type { Lead, LeadStatus } from '@atelier/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { recordAudit } from '../../platform/audit/audit.service';
+import type { Actor } from '../../platform/http/access';
+import { badRequest, conflict } from '../../platform/http/errors';
+import { assertCurrent } from '../../platform/records/records';
+import { findLeadRow, getLead, leadSettingsOf } from './leads.service';
+import { leads } from './leads.table';
+
+/** A move on the board. Lost names one of the firm's reasons; a converted lead stays won. */
+export async function setLeadStatus(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: { status: LeadStatus; lostReason: string; version?: number },
+): Promise<Lead> {
+  const before = await findLeadRow(db, id, true);
+  await assertCurrent(db, before, input.version, 'lead');
+  if (before.convertedAt && input.status !== 'won')
+    throw conflict(`${before.name} became a customer, so the lead stays won.`);
+  // Only a lost lead has a reason: the board may send the last one typed with another status.
+  const lostReason = input.status === 'lost' ? input.lostReason : '';
+  if (input.status === 'lost' && !(before.status === 'lost' && before.lostReason === lostReason)) {
+    const { lostReasons } = await leadSettingsOf(db, actor.firmId);
+    if (!lostReasons.includes(lostReason)) {
+      const message = lostReasons.length
+        ? `Choose one of your lost reasons: ${lostReasons.join(', ')}.`
+        : 'Your firm has no lost reasons yet; add them in the lead settings.';
+      throw badRequest(message, { lostReason: message });
+    }
+  }
+  if (before.status === input.status && before.lostReason === lostReason) return getLead(db, id);
+  await db
+    .update(leads)
+    .set({
+      status: input.status,
+      lostReason,
+      updatedBy: actor.userId,
+      version: sql`${leads.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(leads.id, id));
+  await recordAudit(db, actor, {
+    entityType: 'lead',
+    entityId: id,
+    action: 'update',
+    before: { status: before.status, lostReason: before.lostReason },
+    after: { status: input.status, lostReason },
+  });
+  return getLead(db, id);
+}

@@ -1,0 +1,92 @@
+import { convertLeadSchema, leadInputSchema, leadStatusSchema, P } from '@atelier/contracts';
+import { z } from 'zod';
+import { PUBLIC, permission } from '../../platform/http/access';
+import { idParams } from '../../platform/http/params';
+import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { recordRoutes } from '../../platform/records/crud-routes';
+import { convertLead } from './lead-conversion';
+import { setLeadStatus } from './lead-status';
+import { LEAD_CSV_COLUMNS, listSpecFor } from './leads.list';
+import {
+  archiveLead,
+  bulkLeads,
+  createLead,
+  deleteLead,
+  findDuplicateLeads,
+  getLead,
+  leadKind,
+  updateLead,
+} from './leads.service';
+import { getCapture, regenerateCapture, submitWebLead, WEB_LEAD_PATH, webLeadPreflight } from './web-leads';
+
+const modify = permission(P.MODIFY_LEADS, 'lead_management');
+const settings = permission(P.LEAD_SETTINGS, 'lead_management');
+const keyParams = z.object({ key: z.string() });
+
+export const leadRoutes: AnyRoute[] = [
+  ...recordRoutes({
+    kind: leadKind,
+    removePermission: P.DELETE_LEADS,
+    // Leads are people outside the firm, exported like customers (39).
+    exportPermission: P.EXPORT_USERS,
+    exportName: 'leads',
+    input: leadInputSchema,
+    list: listSpecFor,
+    csvColumns: LEAD_CSV_COLUMNS,
+    create: createLead,
+    get: (db, _actor, id) => getLead(db, id),
+    update: updateLead,
+    archive: archiveLead,
+    remove: deleteLead,
+    bulk: bulkLeads,
+    duplicates: findDuplicateLeads,
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/leads/:id/status',
+    access: modify,
+    params: idParams,
+    body: leadStatusSchema,
+    handler: ({ db, actor, params, body }) => setLeadStatus(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/leads/:id/convert',
+    access: modify,
+    params: idParams,
+    body: convertLeadSchema,
+    handler: ({ db, actor, params, body }) => convertLead(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/leads/capture',
+    access: settings,
+    handler: ({ db, actor, deps }) => getCapture(db, actor, deps.config),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/leads/capture/regenerate',
+    access: settings,
+    handler: ({ db, actor, deps }) => regenerateCapture(db, actor, deps.config),
+  }),
+  // The firm's own website form: public, cross-site by design, and never reads or sets a cookie
+  // (PUBLIC routes restore no session). It validates its own body, after the CORS headers are
+  // set, so the form can read the per-field messages.
+  defineRoute({
+    method: 'POST',
+    url: WEB_LEAD_PATH,
+    access: PUBLIC,
+    status: 201,
+    params: keyParams,
+    handler: ({ db, params, req, reply, meta }) =>
+      submitWebLead(db, { key: params.key, origin: req.headers.origin, ip: meta.ip, body: req.body, reply }),
+  }),
+  defineRoute({
+    method: 'OPTIONS',
+    url: WEB_LEAD_PATH,
+    access: PUBLIC,
+    status: 204,
+    params: keyParams,
+    handler: ({ db, params, req, reply }) => webLeadPreflight(db, params.key, req.headers.origin, reply),
+  }),
+];

@@ -1,0 +1,103 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  type ArrayPath,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  useFieldArray,
+} from 'react-hook-form';
+
+type Props<T extends FieldValues> = {
+  form: UseFormReturn<T>;
+  /** An array of `{ value }` rows (react-hook-form keeps rows as objects). */
+  name: ArrayPath<T>;
+  label: string;
+  description?: string;
+  /** One row's name: "source" gives "Add a source", "Source 2". */
+  noun: string;
+};
+
+/** An ordered list of short labels a firm picks from (lead sources, lost reasons): add, remove, reorder. */
+export function LabelListField<T extends FieldValues>({ form, name, label, description, noun }: Props<T>) {
+  const { fields, append, remove, move } = useFieldArray({ control: form.control, name });
+  const errors = (form.formState.errors as Record<string, unknown>)[name] as
+    | (FieldError & { root?: FieldError } & Array<{ value?: FieldError } | undefined>)
+    | undefined;
+  const listError = errors?.message ?? errors?.root?.message;
+  const rowLabel = (i: number) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${i + 1}`;
+  return (
+    <Stack gap={6}>
+      <div>
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        {description && (
+          <Text size="xs" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </div>
+      {fields.map((field, i) => (
+        <Group key={field.id} gap={4} wrap="nowrap" align="flex-start">
+          <TextInput
+            aria-label={rowLabel(i)}
+            style={{ flex: 1, minWidth: 0 }}
+            {...form.register(`${name}.${i}.value` as Path<T>)}
+            error={errors?.[i]?.value?.message}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            mt={6}
+            aria-label={`Move ${rowLabel(i).toLowerCase()} up`}
+            disabled={i === 0}
+            onClick={() => move(i, i - 1)}
+          >
+            <IconArrowUp size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            mt={6}
+            aria-label={`Move ${rowLabel(i).toLowerCase()} down`}
+            disabled={i === fields.length - 1}
+            onClick={() => move(i, i + 1)}
+          >
+            <IconArrowDown size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            mt={6}
+            aria-label={`Remove ${rowLabel(i).toLowerCase()}`}
+            onClick={() => remove(i)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      {fields.length === 0 && (
+        <Text size="sm" c="dimmed">
+          None yet.
+        </Text>
+      )}
+      {listError && (
+        <Text size="xs" c="red">
+          {listError}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => append({ value: '' } as never, { shouldFocus: true })}
+        >
+          Add a {noun}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

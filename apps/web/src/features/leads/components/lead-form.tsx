@@ -1,0 +1,173 @@
+import { type Lead, type LeadInput, leadInputSchema, P } from '@atelier/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { DuplicateWarning } from '../../../components/form/duplicate-warning';
+import { AmbassadorSelect, PersonSelect } from '../../../components/form/pickers';
+import { useStaleEdit } from '../../../components/form/stale-edit';
+import { useCan } from '../../../lib/permissions';
+import { useLeadDuplicates, useLeadSettings } from '../api';
+
+export const leadFormValues = (l?: Lead): LeadInput => ({
+  firstName: l?.firstName ?? '',
+  lastName: l?.lastName ?? '',
+  companyName: l?.companyName ?? '',
+  email: l?.email ?? '',
+  phone: l?.phone ?? '',
+  source: l?.source ?? '',
+  estimatedValueCents: l?.estimatedValueCents ?? 0,
+  assignedTo: l?.assignedTo?._id ?? null,
+  ambassador: l?.ambassador?._id ?? null,
+  nextFollowUp: l?.nextFollowUp ?? null,
+  tags: l?.tags ?? [],
+  notes: l?.notes ?? '',
+});
+
+type Props = {
+  lead?: Lead;
+  submitLabel: string;
+  onSubmit: (values: LeadInput) => Promise<unknown>;
+  reload?: () => Promise<LeadInput>;
+};
+
+/** A lead's details, validated by the same contract as the server. The stage moves elsewhere. */
+export function LeadForm({ lead, submitLabel, onSubmit, reload }: Props) {
+  const { sources, currency } = useLeadSettings();
+  const { can } = useCan();
+  const form = useForm<LeadInput>({
+    resolver: zodResolver(leadInputSchema) as never,
+    values: leadFormValues(lead),
+    resetOptions: { keepDirtyValues: true },
+  });
+  const stale = useStaleEdit(form, reload ?? (async () => leadFormValues(lead)));
+  const [firstName, lastName, email, phone] = form.watch(['firstName', 'lastName', 'email', 'phone']);
+  const duplicates = useLeadDuplicates(
+    { name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email, phone },
+    lead?._id,
+  );
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      form.reset(values);
+    } catch (error) {
+      stale.onError(error);
+    }
+  });
+  const e = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" {...form.register('firstName')} error={e.firstName?.message} />
+          <TextInput label="Last name" {...form.register('lastName')} error={e.lastName?.message} />
+          <TextInput
+            label="Company"
+            description="The business they buy for, if any"
+            {...form.register('companyName')}
+            error={e.companyName?.message}
+          />
+          <Controller
+            control={form.control}
+            name="source"
+            render={({ field }) => (
+              <Select
+                label="Source"
+                description="How they found you"
+                placeholder="Choose a source"
+                data={[...new Set([...sources, ...(field.value ? [field.value] : [])])]}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                clearable
+                error={e.source?.message}
+              />
+            )}
+          />
+          <TextInput label="Email" type="email" {...form.register('email')} error={e.email?.message} />
+          <TextInput label="Phone" type="tel" {...form.register('phone')} error={e.phone?.message} />
+        </SimpleGrid>
+        <DuplicateWarning
+          matches={duplicates.data}
+          title="This may already be a lead"
+          href={(id) => `/u/leads/${id}`}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name="estimatedValueCents"
+            render={({ field }) => (
+              <NumberInput
+                label="Estimated value"
+                description={`What the work may be worth, in ${currency}`}
+                min={0}
+                decimalScale={2}
+                thousandSeparator=","
+                clampBehavior="none"
+                value={typeof field.value === 'number' ? field.value / 100 : ''}
+                // Dollars on screen, cents in the record.
+                onChange={(v) => field.onChange(typeof v === 'number' ? Math.round(v * 100) : undefined)}
+                onBlur={field.onBlur}
+                error={e.estimatedValueCents?.message}
+              />
+            )}
+          />
+          <TextInput
+            label="Next follow-up"
+            type="date"
+            {...form.register('nextFollowUp', { setValueAs: (v: string | null) => v || null })}
+            error={e.nextFollowUp?.message}
+          />
+          <Controller
+            control={form.control}
+            name="assignedTo"
+            render={({ field }) => (
+              <PersonSelect
+                label="Assigned to"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={e.assignedTo?.message}
+              />
+            )}
+          />
+          {can(P.MODIFY_AMBASSADORS) ? (
+            <Controller
+              control={form.control}
+              name="ambassador"
+              render={({ field }) => (
+                <AmbassadorSelect
+                  label="Referred by"
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={e.ambassador?.message}
+                  initial={lead?.ambassador}
+                />
+              )}
+            />
+          ) : (
+            // Without code 88 the referrer is shown, and kept as it is.
+            lead?.ambassador && <TextInput label="Referred by" value={lead.ambassador.name} readOnly />
+          )}
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="tags"
+          render={({ field }) => (
+            <TagsInput
+              label="Tags"
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={e.tags?.message}
+              clearable
+            />
+          )}
+        />
+        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {stale.modal}
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadRow, P } from '@atelier/contracts';
+import { Badge, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ListPage } from '../../../components/list/list-page';
+import type { Column } from '../../../components/list/types';
+import { usePeople } from '../../../components/people';
+import { LinkedFilterLabel } from '../../../components/record/record-name';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useLeadSettings } from '../api';
+import { FollowUp, LeadStatusBadge } from './lead-status';
+
+const columns = (currency: string): Column<LeadRow>[] => [
+  { key: 'name', label: 'Name', sort: 'name', render: (r) => r.name },
+  { key: 'company', label: 'Company', render: (r) => r.companyName || '—' },
+  { key: 'stage', label: 'Stage', render: (r) => <LeadStatusBadge status={r.status} /> },
+  { key: 'value', label: 'Value', sort: 'value', render: (r) => formatMoney(r.estimatedValueCents, currency) },
+  { key: 'assigned', label: 'Assigned to', render: (r) => r.assignedTo?.name ?? '—' },
+  {
+    key: 'followUp',
+    label: 'Next follow-up',
+    sort: 'followUp',
+    render: (r) => (r.nextFollowUp ? <FollowUp date={r.nextFollowUp} overdue={r.overdue} /> : '—'),
+  },
+  { key: 'source', label: 'Source', render: (r) => r.source || '—' },
+  { key: 'email', label: 'Email', render: (r) => r.email, hidden: true },
+  { key: 'phone', label: 'Phone', render: (r) => r.phone, hidden: true },
+  {
+    key: 'tags',
+    label: 'Tags',
+    hidden: true,
+    render: (r) => (
+      <Group gap={4}>
+        {r.tags.map((t) => (
+          <Badge key={t} size="sm" variant="light" tt="none">
+            {t}
+          </Badge>
+        ))}
+      </Group>
+    ),
+  },
+  { key: 'updated', label: 'Updated', sort: 'updated', render: (r) => formatDateTime(r.updatedAt), hidden: true },
+  { key: 'created', label: 'Created', sort: 'created', render: (r) => formatDateTime(r.createdAt), hidden: true },
+];
+
+/** Every lead in a table, with the list page's saved views, bulk actions and export. */
+export function LeadsList({ actions }: { actions: ReactNode }) {
+  const people = usePeople();
+  const { sources, currency } = useLeadSettings();
+  return (
+    <ListPage<LeadRow>
+      listKey="leads"
+      title="Leads"
+      description="Everyone who might buy, from first contact to won or lost."
+      endpoint="/leads"
+      noun={{ one: 'lead', many: 'leads' }}
+      defaultSort="-created"
+      columns={columns(currency)}
+      filters={[
+        {
+          key: 'stage',
+          label: 'Stage',
+          options: LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
+        },
+        {
+          key: 'assigned',
+          label: 'Assigned to',
+          options: [
+            { value: 'none', label: 'Nobody' },
+            ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
+          ],
+        },
+        { key: 'source', label: 'Source', options: sources.map((s) => ({ value: s, label: s })) },
+        { key: 'overdue', label: 'Follow-up', options: [{ value: 'true', label: 'Overdue' }] },
+        {
+          key: 'status',
+          label: 'Status',
+          options: [
+            { value: 'active', label: 'Active' },
+            { value: 'archived', label: 'Archived' },
+          ],
+        },
+      ]}
+      linkedFilters={[
+        {
+          key: 'ambassador',
+          label: (ids) => (
+            <LinkedFilterLabel label="Referred by" collection="/ambassadors" ids={ids} many="ambassadors" />
+          ),
+        },
+      ]}
+      rowHref={(r) => `/u/leads/${r._id}`}
+      rowLabel={(r) => r.name}
+      create={{ href: '/u/leads/new', label: 'New lead' }}
+      actions={actions}
+      archivePermission={P.DELETE_LEADS}
+      exportPermission={P.EXPORT_USERS}
+    />
+  );
+}
