@@ -96,3 +96,24 @@ test('subscribe to an account, have someone else change it, and see it in the be
   await item.click();
   await expect(page).toHaveURL(url);
 });
+
+test('the search dialog finds a lead in the Lead category and opens it', async ({ page }) => {
+  const [lead] = await ownerQuery(
+    `SELECT l.id, l.name FROM leads l JOIN firms f ON f.id = l.firm_id
+      WHERE f.name LIKE 'Harbor%' AND l.archived_at IS NULL ORDER BY l.id LIMIT 1`,
+  );
+  await signIn(page, 'owner@demo.test');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  const input = dialog.getByLabel('Search for');
+  await expect(input).toBeFocused(); // after its 500 ms delay
+  await dialog.getByRole('combobox', { name: 'Search in' }).click();
+  await page.getByRole('option', { name: 'Lead', exact: true }).click();
+  await input.fill(lead.name.split(' ').at(-1));
+  await input.press('Enter');
+  const found = dialog.getByRole('listitem').filter({ hasText: lead.name });
+  await expect(found).toContainText('Lead');
+  await found.click();
+  await expect(page).toHaveURL(`/u/leads/${lead.id}`);
+  await expect(page.getByRole('heading', { name: lead.name })).toBeVisible();
+});
