@@ -5,7 +5,7 @@ import { signIn, signOut, test, toast } from '../fixtures';
 const column = (page: Page, stage: string) => page.getByRole('region', { name: stage, exact: true });
 
 async function moveWithMenu(page: Page, name: string, stage: string) {
-  await page.getByRole('button', { name: `Move ${name}` }).click();
+  await page.getByRole('button', { name: `Move ${name}`, exact: true }).click();
   await page.getByRole('menuitem', { name: stage, exact: true }).click();
 }
 
@@ -89,11 +89,17 @@ test('a lead moves through the pipeline, is lost with a reason, comes back and c
 
 test('a website lead arrives on the board and its assignee hears of it in the bell', async ({ page, request }) => {
   await signIn(page, 'owner@demo.test');
+  // The demo firm starts with Sam getting website leads: start from nobody, and choose him here.
+  const cleared = await page.request.put('/api/v1/settings/leadSettings', { data: { webLeadAssignee: null } });
+  expect(cleared.status()).toBe(200);
   await page.goto('/s/lead');
+  await expect(page.getByRole('combobox', { name: 'Website leads go to' })).toHaveValue('');
   await page.getByRole('combobox', { name: 'Website leads go to' }).click();
   await page.getByRole('option', { name: 'Sam Reyes' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'success', 'Lead settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Website leads go to' })).toHaveValue('Sam Reyes');
   await expect(page.getByText('Accepted only from https://harborandpine.example')).toBeVisible();
 
   const capture = (await (await page.request.get('/api/v1/leads/capture')).json()) as WebLeadCapture;
@@ -137,4 +143,33 @@ test('a website lead arrives on the board and its assignee hears of it in the be
   await page.getByRole('menuitem', { name: /Priya Natarajan/ }).click();
   await expect(page).toHaveURL(/\/u\/leads\/[0-9a-f-]{36}$/);
   await expect(page.getByText('We would like to redo our kitchen and mudroom this spring.')).toBeVisible();
+});
+
+test('at 375 px the board swipes sideways; a refused move says why and puts the card back', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'sales@demo.test');
+  await page.goto('/u/leads');
+  const first = column(page, 'New').locator('[data-lead]').first();
+  await expect(first).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const name = (await first.getByRole('link').innerText()).trim();
+
+  await page.route('**/api/v1/leads/*/status', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'conflict', message: 'Someone else just moved this lead.' } }),
+    }),
+  );
+  await moveWithMenu(page, name, 'Qualified');
+  await expect(toast(page, 'error', 'Someone else just moved this lead.')).toBeVisible();
+  await expect(column(page, 'New').getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(column(page, 'Qualified').getByRole('link', { name, exact: true })).toHaveCount(0);
+
+  await page.unroute('**/api/v1/leads/*/status');
+  await moveWithMenu(page, name, 'Contacted');
+  await expect(toast(page, 'success', `${name} moved to Contacted.`)).toBeVisible();
+  await column(page, 'Contacted').scrollIntoViewIfNeeded();
+  await expect(column(page, 'Contacted').getByRole('link', { name, exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

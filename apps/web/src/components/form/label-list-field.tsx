@@ -30,7 +30,7 @@ export function LabelListField<T extends FieldValues>({ form, name, label, descr
   return (
     <Stack gap={6}>
       <div>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={600}>
           {label}
         </Text>
         {description && (

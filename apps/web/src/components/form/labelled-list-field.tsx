@@ -26,7 +26,7 @@ export function LabelledListField<T extends FieldValues>({ form, name, valueKey,
   const at = (i: number, key: string) => `${name}.${i}.${key}` as Path<T>;
   return (
     <Stack gap={6}>
-      <Text size="sm" fw={500}>
+      <Text size="sm" fw={600}>
         {label}
       </Text>
       {fields.map((field, i) => (

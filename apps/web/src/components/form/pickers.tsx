@@ -27,6 +27,8 @@ export function PersonSelect({ label, value, onChange, error, description }: Pro
       error={error}
       clearable
       searchable
+      // Picking the chosen person again keeps them; the clear button is for nobody.
+      allowDeselect={false}
     />
   );
 }

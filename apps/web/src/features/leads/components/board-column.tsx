@@ -8,14 +8,14 @@ import { LeadCard } from './lead-card';
 import { STATUS_COLORS } from './lead-status';
 import type { PendingMove } from './use-board-moves';
 
-export const COLUMN_WIDTH = 'min(280px, 82vw)';
-
 type Props = {
   status: LeadStatus;
   filters: BoardFilters;
   /** Won and lost: the latest few first, and the column can be folded away. */
   closed: boolean;
   collapsed: boolean;
+  /** Below 768 px a column takes most of the screen and the board swipes sideways. */
+  phone: boolean;
   onCollapse: (collapsed: boolean) => void;
   currency: string;
   pending: Record<string, PendingMove>;
@@ -66,6 +66,7 @@ export function BoardColumn(props: Props) {
     background: 'var(--mantine-color-gray-light)',
     outline: over ? '2px dashed var(--mantine-color-blue-filled)' : undefined,
     outlineOffset: -2,
+    scrollSnapAlign: 'start',
   };
 
   if (props.collapsed) {
@@ -94,7 +95,18 @@ export function BoardColumn(props: Props) {
   }
 
   return (
-    <Box component="section" aria-label={label} p="xs" style={{ ...frame, flex: `0 0 ${COLUMN_WIDTH}` }} {...dropProps}>
+    <Box
+      component="section"
+      aria-label={label}
+      p="xs"
+      style={{
+        ...frame,
+        flex: props.phone ? '0 0 82vw' : '1 0 220px',
+        minWidth: 0,
+        maxWidth: props.phone ? undefined : 360,
+      }}
+      {...dropProps}
+    >
       <Group justify="space-between" wrap="nowrap" mb="xs" gap={4}>
         <div style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">

@@ -38,7 +38,7 @@ export function BoardFilters({ filters, onChange }: Props) {
         onChange={(assigned) => onChange({ assigned })}
         clearable
         searchable
-        style={{ flex: '0 1 220px' }}
+        style={{ flex: '1 1 150px', minWidth: 0, maxWidth: 240 }}
       />
       <MultiSelect
         aria-label="Source"
@@ -47,7 +47,7 @@ export function BoardFilters({ filters, onChange }: Props) {
         value={filters.source}
         onChange={(source) => onChange({ source })}
         clearable
-        style={{ flex: '0 1 200px' }}
+        style={{ flex: '1 1 150px', minWidth: 0, maxWidth: 220 }}
       />
       <Switch
         label="Overdue only"

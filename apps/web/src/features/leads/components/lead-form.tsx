@@ -1,6 +1,17 @@
 import { type Lead, type LeadInput, leadInputSchema, P } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { AmbassadorSelect, PersonSelect } from '../../../components/form/pickers';
@@ -22,6 +33,10 @@ export const leadFormValues = (l?: Lead): LeadInput => ({
   tags: l?.tags ?? [],
   notes: l?.notes ?? '',
 });
+
+const currencySymbol = (currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')
+    ?.value;
 
 type Props = {
   lead?: Lead;
@@ -97,7 +112,8 @@ export function LeadForm({ lead, submitLabel, onSubmit, reload }: Props) {
             render={({ field }) => (
               <NumberInput
                 label="Estimated value"
-                description={`What the work may be worth, in ${currency}`}
+                description="What the work may be worth"
+                prefix={currencySymbol(currency)}
                 min={0}
                 decimalScale={2}
                 thousandSeparator=","
@@ -112,6 +128,15 @@ export function LeadForm({ lead, submitLabel, onSubmit, reload }: Props) {
           />
           <TextInput
             label="Next follow-up"
+            description={
+              lead?.overdue ? (
+                <Text span size="xs" c="red" fw={600}>
+                  Overdue: this date has passed
+                </Text>
+              ) : (
+                'When to get back to them'
+              )
+            }
             type="date"
             {...form.register('nextFollowUp', { setValueAs: (v: string | null) => v || null })}
             error={e.nextFollowUp?.message}

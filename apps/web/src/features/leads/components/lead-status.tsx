@@ -23,7 +23,7 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
 export function FollowUp({ date, overdue, size = 'sm' }: { date: string | null; overdue: boolean; size?: string }) {
   if (!date) return null;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <Text size={size} c={overdue ? 'red' : 'dimmed'} fw={overdue ? 600 : undefined}>
         Follow up {formatDate(date)}
       </Text>

@@ -1,6 +1,6 @@
 import { LEAD_STATUSES, type LeadRow, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { Box, Stack, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useListState } from '../../../components/list/list-params';
 import { type BoardFilters as Filters, useLeadSettings } from '../api';
@@ -13,6 +13,7 @@ export function LeadsBoard() {
   const { state, update } = useListState('followUp');
   const { currency } = useLeadSettings();
   const moves = useBoardMoves();
+  const phone = useMediaQuery('(max-width: 767px)') ?? false;
   const [dragging, setDragging] = useState<LeadRow | null>(null);
   const [collapsed, setCollapsed] = useLocalStorage<string[]>({
     key: 'atelier.leads.board.collapsed',
@@ -56,6 +57,7 @@ export function LeadsBoard() {
             filters={filters}
             closed={!OPEN_LEAD_STATUSES.includes(status)}
             collapsed={collapsed.includes(status)}
+            phone={phone}
             onCollapse={(fold) => setCollapsed((c) => (fold ? [...c, status] : c.filter((s) => s !== status)))}
             currency={currency}
             pending={moves.pending}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useSetStatus } from '../api';
-import { LeadStatusBadge } from './lead-status';
 import { LostReasonModal } from './lost-reason-modal';
 
 /** Where the lead is in the pipeline, and moving it (Lost asks why). */
@@ -22,19 +21,20 @@ export function StageCard({ lead }: { lead: Lead }) {
   return (
     <Card withBorder padding="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="wrap">
-          <LeadStatusBadge status={lead.status} />
-          {lead.status === 'lost' && lead.lostReason && (
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>Pipeline stage</Text>
+          {lead.status === 'lost' && lead.lostReason ? (
             <Text size="sm">
               Lost because: <b>{lead.lostReason}</b>
             </Text>
-          )}
-          {lead.source && (
+          ) : (
             <Text size="sm" c="dimmed">
-              Source: {lead.source}
+              {lead.convertedTo
+                ? 'Converted into a customer.'
+                : 'Move it here or on the board. Moving it to Lost asks why.'}
             </Text>
           )}
-        </Group>
+        </div>
         <Select
           label="Stage"
           w={200}

@@ -10,10 +10,10 @@ import { leads } from '../api';
 import { LeadForm } from '../components/lead-form';
 
 export default function LeadNewPage() {
-  const { can } = useCan();
+  const { can, hasFeature } = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  if (!can(P.MODIFY_LEADS)) return <NoAccess />;
+  if (!can(P.MODIFY_LEADS) || !hasFeature('lead_management')) return <NoAccess />;
   return (
     <Stack maw={900} mx="auto">
       <PageHeader title="New lead" description="It starts in the New column of the pipeline." />
