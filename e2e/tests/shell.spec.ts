@@ -6,7 +6,10 @@ const DEMO = ['owner@demo.test', 'sales@demo.test', 'warehouse@demo.test', 'acco
 // What each demo user's server must refuse and allow (status by user, in DEMO's order).
 const CALLS: { method: 'GET' | 'PUT'; url: string; body?: unknown; status: number[] }[] = [
   { method: 'GET', url: '/api/v1/warehouses', status: [200, 403, 200, 403] },
-  { method: 'GET', url: '/api/v1/departments', status: [200, 403, 403, 403] },
+  // Department names are read by every staff member (pickers); employees need 51, leads 164.
+  { method: 'GET', url: '/api/v1/departments', status: [200, 200, 200, 200] },
+  { method: 'GET', url: '/api/v1/employees', status: [200, 403, 403, 403] },
+  { method: 'GET', url: '/api/v1/leads', status: [200, 200, 403, 403] },
   { method: 'GET', url: '/api/v1/staff', status: [200, 403, 403, 403] },
   { method: 'GET', url: '/api/v1/logs', status: [200, 403, 403, 403] },
   {
