@@ -101,7 +101,7 @@ export function BoardColumn(props: Props) {
       p="xs"
       style={{
         ...frame,
-        flex: props.phone ? '0 0 82vw' : '1 0 220px',
+        flex: props.phone ? '0 0 82vw' : '1 0 190px',
         minWidth: 0,
         maxWidth: props.phone ? undefined : 360,
       }}
