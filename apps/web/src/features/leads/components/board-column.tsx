@@ -83,7 +83,7 @@ export function BoardColumn(props: Props) {
               <IconChevronRight size={16} />
             </ActionIcon>
           </Tooltip>
-          <Badge color={STATUS_COLORS[status]} variant="light" circle>
+          <Badge color={STATUS_COLORS[status]} variant="light" px={6}>
             {count ?? '…'}
           </Badge>
           <Text fw={600} size="sm" style={{ writingMode: 'vertical-rl' }}>
