@@ -83,7 +83,7 @@ export function BoardColumn(props: Props) {
               <IconChevronRight size={16} />
             </ActionIcon>
           </Tooltip>
-          <Badge color={STATUS_COLORS[status]} variant="light" circle>
+          <Badge color={STATUS_COLORS[status]} variant="light" px={6}>
             {count ?? '…'}
           </Badge>
           <Text fw={600} size="sm" style={{ writingMode: 'vertical-rl' }}>
@@ -101,7 +101,7 @@ export function BoardColumn(props: Props) {
       p="xs"
       style={{
         ...frame,
-        flex: props.phone ? '0 0 82vw' : '1 0 220px',
+        flex: props.phone ? '0 0 82vw' : '1 0 190px',
         minWidth: 0,
         maxWidth: props.phone ? undefined : 360,
       }}

@@ -66,7 +66,7 @@ export function LeadCard({ lead, currency, moving, onMove, onDragStart, onDragEn
             {lead.companyName}
           </Text>
         )}
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap={4}>
           <Text size="sm" fw={500}>
             {lead.estimatedValueCents > 0 ? formatMoney(lead.estimatedValueCents, currency) : '—'}
           </Text>

@@ -54,7 +54,7 @@ export function LostReasonModal({ name, onCancel, onConfirm }: Props) {
           </Alert>
         ) : (
           <Text size="sm" c="dimmed">
-            The reason shows on the lead and in reports of lost business.
+            The reason is kept on the lead and in its history.
           </Text>
         )}
         <Select
