@@ -118,6 +118,9 @@ export type LeadRow = Pick<
   | 'updatedAt'
 >;
 
+/** GET /leads/pipeline (same q and filters as the list): each stage's exact count and value. */
+export type LeadPipeline = { stage: LeadStatus; count: number; valueCents: number }[];
+
 export const LEAD_SORTS = ['name', 'value', 'followUp', 'created', 'updated'] as const;
 export const LEAD_FILTERS = ['status', 'stage', 'assigned', 'source', 'ambassador', 'overdue', 'tag', 'id'] as const;
 

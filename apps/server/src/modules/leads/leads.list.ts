@@ -1,9 +1,19 @@
-import { LEAD_STATUSES, type LeadRow, OPEN_LEAD_STATUSES } from '@atelier/contracts';
+import { LEAD_STATUSES, type LeadPipeline, type LeadRow, type ListQuery, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
-import { anyTag, archiveStatus, idsIn, type ListSpec, oneOf, searchText, textIn } from '../../platform/lists/list';
+import {
+  anyTag,
+  archiveStatus,
+  idsIn,
+  type ListSpec,
+  listCondition,
+  oneOf,
+  searchText,
+  textIn,
+} from '../../platform/lists/list';
 import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
 import { leads } from './leads.table';
@@ -79,6 +89,32 @@ export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({
       .leftJoin(assignee, eq(assignee.id, leads.assignedTo))
       .where(inArray(leads.id, ids)),
 });
+
+/**
+ * Each stage's exact count and estimated value under the list's search and filters (the
+ * `stage` filter aside): the board's column headings, whatever number of cards is loaded.
+ */
+export async function pipelineTotals(
+  db: Executor,
+  actor: Actor,
+  query: Pick<ListQuery, 'q' | 'filter'>,
+): Promise<LeadPipeline> {
+  const { stage: _stage, ...filter } = query.filter ?? {};
+  const rows = await db
+    .select({
+      stage: leads.status,
+      count: sql<number>`count(*)::int`,
+      valueCents: sql<number>`coalesce(sum(${leads.estimatedValueCents}), 0)::float8`,
+    })
+    .from(leads)
+    .where(listCondition(listSpecFor(actor), { q: query.q, filter }))
+    .groupBy(leads.status);
+  return LEAD_STATUSES.map((stage) => ({
+    stage,
+    count: rows.find((r) => r.stage === stage)?.count ?? 0,
+    valueCents: rows.find((r) => r.stage === stage)?.valueCents ?? 0,
+  }));
+}
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 export const LEAD_CSV_COLUMNS: [string, (r: LeadRow) => unknown][] = [

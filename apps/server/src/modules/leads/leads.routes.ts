@@ -1,4 +1,4 @@
-import { convertLeadSchema, leadInputSchema, leadStatusSchema, P } from '@atelier/contracts';
+import { convertLeadSchema, leadInputSchema, leadStatusSchema, listQuerySchema, P } from '@atelier/contracts';
 import { z } from 'zod';
 import { PUBLIC, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -6,7 +6,7 @@ import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordRoutes } from '../../platform/records/crud-routes';
 import { convertLead } from './lead-conversion';
 import { setLeadStatus } from './lead-status';
-import { LEAD_CSV_COLUMNS, listSpecFor } from './leads.list';
+import { LEAD_CSV_COLUMNS, listSpecFor, pipelineTotals } from './leads.list';
 import {
   archiveLead,
   bulkLeads,
@@ -40,6 +40,13 @@ export const leadRoutes: AnyRoute[] = [
     remove: deleteLead,
     bulk: bulkLeads,
     duplicates: findDuplicateLeads,
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/leads/pipeline',
+    access: modify,
+    query: listQuerySchema,
+    handler: ({ db, actor, query }) => pipelineTotals(db, actor, query),
   }),
   defineRoute({
     method: 'POST',

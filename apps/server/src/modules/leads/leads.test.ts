@@ -133,6 +133,32 @@ describe('the demo pipeline', () => {
   });
 });
 
+describe('pipeline totals', () => {
+  it("gives each stage's exact count and value under the board's filters, and only in the caller's firm", async () => {
+    const r = await api('GET', '/leads/pipeline', owner);
+    expect(r.statusCode, r.body).toBe(200);
+    const { rows } = await db.query(
+      `SELECT status, count(*)::int AS n, coalesce(sum(estimated_value_cents), 0)::float8 AS v FROM leads
+        WHERE firm_id = $1 AND archived_at IS NULL GROUP BY status`,
+      [HARBOR_PINE_ID],
+    );
+    for (const s of r.json() as { stage: string; count: number; valueCents: number }[]) {
+      const truth = rows.find((x) => x.status === s.stage);
+      expect(s, s.stage).toEqual({ stage: s.stage, count: truth?.n ?? 0, valueCents: truth?.v ?? 0 });
+    }
+    const mine = await api('GET', `/leads/pipeline?filter[assigned][]=${samId}`, owner);
+    const { rows: sams } = await db.query(
+      'SELECT count(*)::int AS n FROM leads WHERE firm_id = $1 AND archived_at IS NULL AND assigned_to = $2',
+      [HARBOR_PINE_ID, samId],
+    );
+    expect(mine.json().reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(sams[0].n);
+    expect((await api('GET', '/leads/pipeline', wes)).statusCode).toBe(403);
+    expect((await api('GET', '/leads/pipeline', cedar)).statusCode).toBe(403);
+    const theirs = (await api('GET', '/leads/pipeline', other)).json() as { count: number }[];
+    expect(theirs.reduce((n, s) => n + s.count, 0)).toBeLessThan(rows.reduce((n, x) => n + x.n, 0));
+  });
+});
+
 describe('permissions', () => {
   const routes = () => t.app.routeRegistry.filter((r) => r.url.startsWith('/api/v1/leads') && r.method !== 'HEAD');
 

@@ -2,6 +2,7 @@ import type {
   ConvertLeadResult,
   Lead,
   LeadInput,
+  LeadPipeline,
   LeadRow,
   LeadStatus,
   ListPage,
@@ -70,6 +71,20 @@ export function useStage(status: LeadStatus, filters: BoardFilters, closed: bool
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }
+
+/** Each stage's exact count and value under the board's filters (column headings). */
+export const usePipeline = (filters: BoardFilters) =>
+  useQuery({
+    // Under ['list', '/leads'], so every move and edit refreshes it with the columns.
+    queryKey: ['list', leads.collection, 'pipeline', filters],
+    queryFn: () =>
+      api<LeadPipeline>('GET', `${leads.collection}/pipeline`, undefined, {
+        q: filters.q || undefined,
+        'filter[assigned]': filters.assigned,
+        'filter[source]': filters.source,
+        'filter[overdue]': filters.overdue ? ['true'] : [],
+      }),
+  });
 
 export const captureKey = ['lead-capture'] as const;
 

@@ -18,6 +18,8 @@ type Props = {
   phone: boolean;
   onCollapse: (collapsed: boolean) => void;
   currency: string;
+  /** The stage's exact value under the filters (all its leads, not only the loaded cards). */
+  valueCents: number | undefined;
   pending: Record<string, PendingMove>;
   onMove: (row: LeadRow, to: LeadStatus) => void;
   /** The card being dragged, if any. */
@@ -42,7 +44,14 @@ export function BoardColumn(props: Props) {
         loaded.filter((r) => pending[r._id]).length +
         arriving.filter((m) => !loaded.some((r) => r._id === m.row._id)).length
       : total;
-  const value = rows.reduce((sum, r) => sum + r.estimatedValueCents, 0);
+  // Moves on their way count already, like the cards: in here, and out of where they came from.
+  const sum = (list: LeadRow[]) => list.reduce((total, r) => total + r.estimatedValueCents, 0);
+  const value =
+    props.valueCents === undefined
+      ? sum(rows)
+      : props.valueCents -
+        sum(loaded.filter((r) => pending[r._id])) +
+        sum(arriving.filter((m) => !loaded.some((r) => r._id === m.row._id)).map((m) => m.row));
   const acceptsDrop = dragging !== null && dragging.status !== status;
   const dropProps = {
     onDragOver: (e: DragEvent) => {
@@ -117,7 +126,6 @@ export function BoardColumn(props: Props) {
           </Group>
           <Text size="xs" c="dimmed">
             {formatMoney(value, props.currency)}
-            {stage.hasNextPage ? ` in the ${rows.length} shown` : ''}
             {props.closed ? ' · latest first' : ''}
           </Text>
         </div>

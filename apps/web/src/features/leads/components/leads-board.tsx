@@ -3,7 +3,7 @@ import { Box, Stack, Text } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useListState } from '../../../components/list/list-params';
-import { type BoardFilters as Filters, useLeadSettings } from '../api';
+import { type BoardFilters as Filters, useLeadSettings, usePipeline } from '../api';
 import { BoardColumn } from './board-column';
 import { BoardFilters } from './board-filters';
 import { useBoardMoves } from './use-board-moves';
@@ -25,6 +25,7 @@ export function LeadsBoard() {
     source: state.filter.source ?? [],
     overdue: state.filter.overdue?.includes('true') ?? false,
   };
+  const pipeline = usePipeline(filters);
   const change = (next: Partial<Filters>) => {
     const merged = { ...filters, ...next };
     update({
@@ -60,6 +61,7 @@ export function LeadsBoard() {
             phone={phone}
             onCollapse={(fold) => setCollapsed((c) => (fold ? [...c, status] : c.filter((s) => s !== status)))}
             currency={currency}
+            valueCents={pipeline.data?.find((p) => p.stage === status)?.valueCents}
             pending={moves.pending}
             onMove={moves.request}
             dragging={dragging}
