@@ -12,8 +12,9 @@ type Props<Row extends { _id: string }> = {
   onSort: (sort: string) => void;
   rowHref: (row: Row) => string;
   rowLabel: (row: Row) => string;
-  selected: Set<string>;
-  onSelect: (selected: Set<string>) => void;
+  /** Without them the rows cannot be selected (a record's tab listing related rows). */
+  selected?: Set<string>;
+  onSelect?: (selected: Set<string>) => void;
 };
 
 function SortHeader({
@@ -45,6 +46,8 @@ function SortHeader({
   );
 }
 
+const NONE = new Set<string>();
+
 /** Rows of a list: a table from 768 px, cards below. Row selection drives the bulk actions. */
 export function DataTable<Row extends { _id: string }>({
   rows,
@@ -54,7 +57,7 @@ export function DataTable<Row extends { _id: string }>({
   onSort,
   rowHref,
   rowLabel,
-  selected,
+  selected = NONE,
   onSelect,
 }: Props<Row>) {
   const phone = useMediaQuery('(max-width: 767px)');
@@ -64,7 +67,7 @@ export function DataTable<Row extends { _id: string }>({
     const next = new Set(selected);
     if (on) next.add(id);
     else next.delete(id);
-    onSelect(next);
+    onSelect?.(next);
   };
   if (loading && !rows) {
     return (
@@ -82,12 +85,14 @@ export function DataTable<Row extends { _id: string }>({
         {rows?.map((row) => (
           <Card key={row._id} withBorder padding="sm">
             <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Checkbox
-                aria-label={`Select ${rowLabel(row)}`}
-                checked={selected.has(row._id)}
-                onChange={(e) => toggle(row._id, e.currentTarget.checked)}
-                mt={2}
-              />
+              {onSelect && (
+                <Checkbox
+                  aria-label={`Select ${rowLabel(row)}`}
+                  checked={selected.has(row._id)}
+                  onChange={(e) => toggle(row._id, e.currentTarget.checked)}
+                  mt={2}
+                />
+              )}
               <Link to={rowHref(row)} style={{ color: 'inherit', textDecoration: 'none', flex: 1, minWidth: 0 }}>
                 <Text fw={600}>{first?.render(row)}</Text>
                 {rest.slice(0, 3).map((c) => (
@@ -107,20 +112,22 @@ export function DataTable<Row extends { _id: string }>({
       <Table highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label="Select all rows on this page"
-                checked={allSelected}
-                indeterminate={!allSelected && ids.some((id) => selected.has(id))}
-                onChange={(e) =>
-                  onSelect(
-                    e.currentTarget.checked
-                      ? new Set([...selected, ...ids])
-                      : new Set([...selected].filter((id) => !ids.includes(id))),
-                  )
-                }
-              />
-            </Table.Th>
+            {onSelect && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all rows on this page"
+                  checked={allSelected}
+                  indeterminate={!allSelected && ids.some((id) => selected.has(id))}
+                  onChange={(e) =>
+                    onSelect(
+                      e.currentTarget.checked
+                        ? new Set([...selected, ...ids])
+                        : new Set([...selected].filter((id) => !ids.includes(id))),
+                    )
+                  }
+                />
+              </Table.Th>
+            )}
             {columns.map((column) => (
               <Table.Th key={column.key}>
                 {column.sort ? (
@@ -135,13 +142,15 @@ export function DataTable<Row extends { _id: string }>({
         <Table.Tbody>
           {rows?.map((row) => (
             <Table.Tr key={row._id}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${rowLabel(row)}`}
-                  checked={selected.has(row._id)}
-                  onChange={(e) => toggle(row._id, e.currentTarget.checked)}
-                />
-              </Table.Td>
+              {onSelect && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${rowLabel(row)}`}
+                    checked={selected.has(row._id)}
+                    onChange={(e) => toggle(row._id, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+              )}
               {columns.map((column, i) => (
                 <Table.Td key={column.key}>
                   {i === 0 ? (

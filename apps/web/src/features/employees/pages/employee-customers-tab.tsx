@@ -54,8 +54,6 @@ export default function EmployeeCustomersTab() {
           onSort={setSort}
           rowHref={(r) => `/u/customers/${r._id}`}
           rowLabel={(r) => r.name}
-          selected={new Set()}
-          onSelect={() => undefined}
         />
       </Card>
       {page && page.items.length === 0 && (
