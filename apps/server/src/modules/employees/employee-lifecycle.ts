@@ -48,10 +48,7 @@ export async function deactivateEmployee(
   await assertFirmKeepsSuperAdmin(db, firm.name);
   await endUserSessions(db, id);
   const reassigned = reassignTo ? await reassignOpenRecords(db, actor, id, reassignTo) : 0;
-  // Website leads must not keep going to someone who cannot sign in.
-  const leadSettings = (await getSettings(db, actor.firmId)).leadSettings as { webLeadAssignee: string | null };
-  if (leadSettings.webLeadAssignee === id)
-    await saveSettings(db, actor, 'leadSettings', { webLeadAssignee: reassignTo });
+  await releaseWebLeads(db, actor, id, reassignTo);
 
   const names = await peopleNames(db, [reassignTo]);
   await recordAudit(db, actor, {
@@ -64,8 +61,15 @@ export async function deactivateEmployee(
   return { employee: await getEmployee(db, actor, id), reassigned };
 }
 
+/** Website leads must not keep going to someone who cannot sign in: they go to `to` (or nobody). */
+async function releaseWebLeads(db: Executor, actor: Actor, from: string, to: string | null): Promise<void> {
+  const leadSettings = (await getSettings(db, actor.firmId)).leadSettings as { webLeadAssignee: string | null };
+  if (leadSettings.webLeadAssignee === from) await saveSettings(db, actor, 'leadSettings', { webLeadAssignee: to });
+}
+
 /** POST /employees/{id}/activate: they can sign in again with their password. */
 export async function activateEmployee(db: Executor, actor: Actor, id: string): Promise<Employee> {
+  await lockFirm(db, actor.firmId);
   const before = await findStaff(db, id, true);
   assertCanManage(actor, await staffCodes(db, id), before);
   if (before.active) throw conflict(`${before.firstName} is already active.`);
@@ -88,6 +92,7 @@ export async function activateEmployee(db: Executor, actor: Actor, id: string): 
  * Someone who has signed in has history in the firm's records: deactivate them instead.
  */
 export async function deleteEmployee(db: Executor, actor: Actor, id: string): Promise<void> {
+  await lockFirm(db, actor.firmId);
   const before = await findStaff(db, id, true);
   assertCanManage(actor, await staffCodes(db, id), before);
   if (before.passwordHash)
@@ -103,6 +108,7 @@ export async function deleteEmployee(db: Executor, actor: Actor, id: string): Pr
     })
     .where(eq(users.id, id));
   await endUserSessions(db, id);
+  await releaseWebLeads(db, actor, id, null);
   await recordAudit(db, actor, {
     entityType: 'employee',
     entityId: id,

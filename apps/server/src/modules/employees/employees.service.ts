@@ -21,7 +21,8 @@ import { idsIn, type ListSpec, searchText } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
 import { assertCurrent, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
-import { applyStaffRoles } from '../organization/organization.service';
+import { lockFirm } from '../firms/firms.service';
+import { applyStaffRoles, assertCanManage, staffCodes } from '../organization/organization.service';
 import { staffSearchText } from '../users/users.service';
 import { departments, roles, userRoles, users } from '../users/users.table';
 
@@ -228,8 +229,12 @@ export async function updateEmployee(
   id: string,
   input: Input & { version?: number },
 ): Promise<Employee> {
+  // The firm first, then the person: the order deactivation and role changes lock in.
+  await lockFirm(db, actor.firmId);
   const before = await findStaff(db, id, true);
   await assertCurrent(db, before, input.version, 'employee');
+  // Anyone may keep their own details; a colleague's only if they hold nothing the editor lacks.
+  if (id !== actor.userId) assertCanManage(actor, await staffCodes(db, id), before);
   if (input.departmentId) {
     const [dept] = await db
       .select({ id: departments.id })
@@ -238,11 +243,12 @@ export async function updateEmployee(
     if (!dept)
       throw badRequest('Choose a department from the list.', { departmentId: 'Choose a department from the list.' });
   }
-  const payChanged = input.pay !== undefined && !samePay(before, input.pay);
-  if (payChanged && !hasCode(actor.codes, P.EMPLOYEE_SETTINGS))
-    throw new HttpError(403, 'forbidden', 'You do not have permission to change pay.', {
-      pay: 'Changing pay needs employee settings (53).',
+  // Refused whether or not it differs: otherwise the answer would tell a guess from the truth.
+  if (input.pay !== undefined && !hasCode(actor.codes, P.EMPLOYEE_SETTINGS))
+    throw new HttpError(403, 'forbidden', 'You do not have permission to see or change pay.', {
+      pay: 'Pay needs employee settings (53).',
     });
+  const payChanged = input.pay !== undefined && !samePay(before, input.pay);
   if (input.roles !== undefined) await applyStaffRoles(db, actor, id, input.roles);
 
   const [after] = await db

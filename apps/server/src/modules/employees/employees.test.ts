@@ -98,23 +98,33 @@ describe('employees list and record', () => {
     expect((await api('POST', `/employees/${ids.sales}/deactivate`, cedar, {})).statusCode).toBe(404);
   });
 
-  it('shows and changes pay only with employee settings (53)', async () => {
+  it('shows and changes pay only with employee settings (53); a guess cannot be checked either', async () => {
     expect((await get(ids.sales)).pay).toEqual({ rateCents: 3400, type: 'hourly' });
     const hr = await staffWith('hr@demo.test', [P.MODIFY_EMPLOYEES]);
-    const seen = await get(ids.warehouse, hr.cookie);
+    const junior = await staffWith('junior@demo.test', []);
+    const seen = await get(junior.id, hr.cookie);
     expect(seen.pay).toBeNull();
-    expect(seen.title).toBe('Warehouse lead');
+    await db.query("UPDATE users SET pay_rate = 2000, pay_type = 'hourly' WHERE id = $1", [junior.id]);
 
-    const refused = await api('PUT', `/employees/${ids.warehouse}`, hr.cookie, {
-      ...detailsOf(seen),
-      pay: { rateCents: 9999, type: 'hourly' },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused).fields).toHaveProperty('pay');
+    for (const pay of [{ rateCents: 9999, type: 'hourly' }, { rateCents: 2000, type: 'hourly' }, null]) {
+      const refused = await api('PUT', `/employees/${junior.id}`, hr.cookie, { ...detailsOf(seen), pay });
+      expect(refused.statusCode, JSON.stringify(pay)).toBe(403);
+      expect(errorOf(refused).fields).toHaveProperty('pay');
+    }
     // Leaving pay out leaves it as it is.
-    const ok = await api('PUT', `/employees/${ids.warehouse}`, hr.cookie, { ...detailsOf(seen), title: 'Yard lead' });
+    const ok = await api('PUT', `/employees/${junior.id}`, hr.cookie, { ...detailsOf(seen), title: 'Junior' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await get(ids.warehouse)).pay).toEqual({ rateCents: 2850, type: 'hourly' });
+    expect((await get(junior.id)).pay).toEqual({ rateCents: 2000, type: 'hourly' });
+
+    // A colleague holding codes the editor lacks is not theirs to edit; their own record is.
+    const wes = await get(ids.warehouse, hr.cookie);
+    const above = await api('PUT', `/employees/${ids.warehouse}`, hr.cookie, { ...detailsOf(wes), title: 'Yard lead' });
+    expect(above.statusCode).toBe(403);
+    expect(errorOf(above).message).toMatch(/^You cannot change Wes Turner: they hold permissions you do not/);
+    const self = await get(hr.id, hr.cookie);
+    expect((await api('PUT', `/employees/${hr.id}`, hr.cookie, { ...detailsOf(self), title: 'HR' })).statusCode).toBe(
+      200,
+    );
 
     const raised = await api('PUT', `/employees/${ids.warehouse}`, owner, {
       ...detailsOf(await get(ids.warehouse)),
@@ -260,7 +270,10 @@ describe('deactivating', () => {
     const invited = await api('POST', '/invitations', owner, { email: 'maybe@demo.test', first_name: 'Maybe' });
     const id = invited.json()._id;
     expect((await api('DELETE', `/employees/${id}`, sales)).statusCode).toBe(403);
+    expect((await api('PUT', '/settings/leadSettings', owner, { webLeadAssignee: id })).statusCode).toBe(200);
     expect((await api('DELETE', `/employees/${id}`, owner)).statusCode).toBe(204);
+    // Website leads no longer go to someone who never joined.
+    expect((await api('GET', '/settings/', owner)).json().leadSettings.webLeadAssignee).toBeNull();
     expect((await api('GET', `/employees/${id}`, owner)).statusCode).toBe(404);
     // The address is free again.
     expect(

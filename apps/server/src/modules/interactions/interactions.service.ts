@@ -6,7 +6,7 @@ import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { assertVersion, notFound } from '../../platform/http/errors';
-import { entityKind } from '../../platform/records/entities';
+import { entityKind, maySee } from '../../platform/records/entities';
 import { users } from '../users/users.table';
 import { interactions } from './interactions.table';
 
@@ -160,7 +160,7 @@ export async function dueFollowUps(db: Executor, actor: Actor): Promise<FollowUp
   const result: FollowUp[] = [];
   for (const r of rows) {
     const kind = entityKind(r.row.entityType);
-    if (!kind || !hasCode(actor.codes, kind.permission)) continue;
+    if (!kind || !maySee(actor, kind)) continue;
     const record = await kind.find(db, r.row.entityId);
     if (!record) continue;
     result.push({ ...view(r.row, r.author), recordName: record.name, href: kind.href(r.row.entityId) });

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inScope } from '../../db/tenancy';
 import { notify } from '../../platform/notifications/notifications.service';
+import { users } from '../users/users.table';
 import { leads, OPEN_LEADS_SQL } from './leads.table';
 
 const EVERY_MS = 10 * 60_000;
@@ -25,7 +26,9 @@ export async function sendDueFollowUps(db: Db, now: Date = new Date()): Promise<
   const byFirm = new Map<string, Due[]>();
   for (const row of rows) byFirm.set(row.firm_id, [...(byFirm.get(row.firm_id) ?? []), row]);
   let sent = 0;
+  let failed: unknown = null;
   for (const [firmId, due] of byFirm) {
+    // One firm's failure must not keep the others' reminders back: it is reported after the rest.
     sent += await inScope(db, { firmId }, async (tx) => {
       const claimed = await tx
         .update(leads)
@@ -41,6 +44,8 @@ export async function sendDueFollowUps(db: Db, now: Date = new Date()): Promise<
             sql`${leads.followUpNotifiedOn} IS DISTINCT FROM ${leads.nextFollowUp}`,
             isNull(leads.archivedAt),
             isNotNull(leads.assignedTo),
+            // Someone deactivated (and not handed over) is not reminded; nobody else is either.
+            sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${leads.assignedTo} AND u.active AND u.deleted_at IS NULL)`,
             sql.raw(OPEN_LEADS_SQL),
           ),
         )
@@ -48,8 +53,12 @@ export async function sendDueFollowUps(db: Db, now: Date = new Date()): Promise<
       for (const lead of claimed)
         await notify(tx, firmId, lead.assignedTo!, `Follow up with ${lead.name} today`, `/u/leads/${lead.id}`);
       return claimed.length;
+    }).catch((error) => {
+      failed ??= error;
+      return 0;
     });
   }
+  if (failed) throw failed;
   return sent;
 }
 

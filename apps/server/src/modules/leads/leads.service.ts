@@ -53,7 +53,13 @@ export const leadKind = registerEntity({
 });
 
 // Deactivating someone hands on their open leads; won and lost ones keep their history.
-registerAssignable({ type: 'lead', label: 'leads', table: leads, open: sql.raw(OPEN_LEADS_SQL) });
+registerAssignable({
+  type: 'lead',
+  label: 'leads',
+  table: leads,
+  open: sql.raw(OPEN_LEADS_SQL),
+  alsoSet: sql.raw('follow_up_notified_on = NULL'),
+});
 
 export const leadSearchText = (input: Pick<LeadInput, 'firstName' | 'lastName' | 'companyName' | 'email' | 'phone'>) =>
   buildSearchText([input.firstName, input.lastName, input.companyName, input.email], input.phone ? [input.phone] : []);
@@ -271,8 +277,10 @@ export async function updateLead(
     .update(leads)
     .set({
       ...columns(input),
-      // A new date gets its own reminder.
-      ...(input.nextFollowUp !== before.nextFollowUp ? { followUpNotifiedOn: null } : {}),
+      // A new date, or a new assignee, gets its own reminder.
+      ...(input.nextFollowUp !== before.nextFollowUp || input.assignedTo !== before.assignedTo
+        ? { followUpNotifiedOn: null }
+        : {}),
       updatedBy: actor.userId,
       version: sql`${leads.version} + 1`,
       updatedAt: sql`now()`,
@@ -320,6 +328,8 @@ export async function bulkLeads(db: Executor, actor: Actor, action: BulkAction):
       .update(leads)
       .set({
         assignedTo: action.assignee,
+        // The new assignee is reminded of a follow-up due today even if the last one was.
+        followUpNotifiedOn: null,
         updatedBy: actor.userId,
         version: sql`${leads.version} + 1`,
         updatedAt: sql`now()`,

@@ -234,6 +234,45 @@ describe('permissions', () => {
   });
 });
 
+describe('with the module turned off', () => {
+  it("a lead's files and follow-ups are out of reach too, and come back with the module", async () => {
+    const lead = await newLead({ firstName: 'Gated' });
+    const file = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/leads/${lead._id}/files?name=plan.txt`,
+      headers: { cookie: owner, 'content-type': 'text/plain' },
+      payload: 'A plan.',
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    const talk = await api('POST', `/leads/${lead._id}/interactions`, owner, {
+      kind: 'call',
+      occurredAt: new Date().toISOString(),
+      summary: 'Call back.',
+      followUpOn: new Date().toISOString().slice(0, 10),
+    });
+    expect(talk.statusCode, talk.body).toBe(201);
+    const followUps = async () =>
+      ((await api('GET', '/interactions/follow-ups', owner)).json() as { href: string }[]).filter(
+        (f) => f.href === `/u/leads/${lead._id}`,
+      ).length;
+    expect((await api('GET', `/files/${file.json()._id}`, owner)).statusCode).toBe(200);
+    expect(await followUps()).toBe(1);
+
+    await db.query("UPDATE firms SET features = array_remove(features, 'lead_management') WHERE id = $1", [
+      HARBOR_PINE_ID,
+    ]);
+    try {
+      expect((await api('GET', `/files/${file.json()._id}`, owner)).statusCode).toBe(404);
+      expect(await followUps()).toBe(0);
+    } finally {
+      await db.query("UPDATE firms SET features = array_append(features, 'lead_management') WHERE id = $1", [
+        HARBOR_PINE_ID,
+      ]);
+    }
+    expect((await api('GET', `/files/${file.json()._id}`, owner)).statusCode).toBe(200);
+  });
+});
+
 describe('tenant isolation', () => {
   it('answers another firm’s lead with 404 on every id route, and changes nothing', async () => {
     const lead = await newLead({ email: 'isolated@mail.example' });
@@ -702,6 +741,33 @@ describe('follow-up reminders', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await sendDueFollowUps(t.database.db, new Date('2031-06-20T15:00:00Z'))).toBe(1);
     expect(await reminders(due._id)).toBe(2);
+  });
+
+  it('reminds a new assignee even when the last one was told, and never someone deactivated', async () => {
+    const lead = await newLead({
+      firstName: 'Handed',
+      lastName: 'Over',
+      nextFollowUp: '2031-08-01',
+      assignedTo: samId,
+    });
+    expect(await sendDueFollowUps(t.database.db, new Date('2031-08-01T15:00:00Z'))).toBe(1);
+    const bulk = await api('POST', '/leads/bulk', owner, { action: 'assign', ids: [lead._id], assignee: ownerId });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await sendDueFollowUps(t.database.db, new Date('2031-08-01T16:00:00Z'))).toBe(1);
+    const { rows } = await db.query('SELECT user_id FROM notifications WHERE link = $1 ORDER BY created_at', [
+      `/u/leads/${lead._id}`,
+    ]);
+    expect(rows.map((r) => r.user_id)).toEqual([samId, ownerId]);
+
+    const later = await newLead({ nextFollowUp: '2031-08-02', assignedTo: samId });
+    await db.query('UPDATE users SET active = false WHERE id = $1', [samId]);
+    try {
+      expect(await sendDueFollowUps(t.database.db, new Date('2031-08-02T15:00:00Z'))).toBe(0);
+    } finally {
+      await db.query('UPDATE users SET active = true WHERE id = $1', [samId]);
+    }
+    expect(await sendDueFollowUps(t.database.db, new Date('2031-08-02T15:30:00Z'))).toBe(1);
+    expect(later.assignedTo?._id).toBe(samId);
   });
 
   it('leaves firms without lead management alone', async () => {

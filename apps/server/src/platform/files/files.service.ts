@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import type { ProgressHub } from '../realtime/progress-hub';
-import { entityKind } from '../records/entities';
+import { entityKind, maySee } from '../records/entities';
 import { files } from './files.table';
 import type { LocalFileStorage } from './storage';
 
@@ -232,7 +232,7 @@ export async function findFile(db: Executor, actor: Actor, id: string): Promise<
     .from(files)
     .where(and(eq(files.id, id), isNull(files.deletedAt)));
   const kind = entityKind(row?.entityType);
-  if (!row || (kind && !hasCode(actor.codes, kind.permission))) throw notFound('This file does not exist.');
+  if (!row || (kind && !maySee(actor, kind))) throw notFound('This file does not exist.');
   return row;
 }
 

@@ -54,12 +54,17 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
         if ((actor.userId === user || actor.impersonatorId === user) && actor.sessionId !== keep)
           socket.close(4401, 'Session ended');
       });
+      // A session ended between the check above and listening would otherwise live until the next re-check.
+      const recheck = () =>
+        inScope(deps.db, { firmId: null }, (tx) => restoreSession(tx, token, deps.config.session.idleSeconds)).catch(
+          () => null,
+        );
+      void recheck().then((still) => {
+        if (!still) socket.close(4401, 'Session ended');
+      });
       // A socket lives no longer than its session: signed out, expired or deactivated ends it.
       const check = setInterval(async () => {
-        const still = await inScope(deps.db, { firmId: null }, (tx) =>
-          restoreSession(tx, token, deps.config.session.idleSeconds),
-        ).catch(() => null);
-        if (!still) socket.close(4401, 'Session ended');
+        if (!(await recheck())) socket.close(4401, 'Session ended');
       }, SESSION_CHECK_MS);
       socket.on('close', () => {
         clearInterval(check);

@@ -19,6 +19,8 @@ export type Assignable = {
   table: PgTable;
   /** Which rows still need someone (leads: neither won nor lost). Archived rows never do. */
   open?: SQL;
+  /** More to change with the assignee (leads: the new one gets their own follow-up reminder). */
+  alsoSet?: SQL;
 };
 
 const registered = new Map<string, Assignable>();
@@ -49,6 +51,7 @@ export async function reassignOpenRecords(db: Executor, actor: Actor, from: stri
   for (const a of registered.values()) {
     const { rows } = await db.execute<{ id: string }>(
       sql`UPDATE ${a.table} SET assigned_to = ${to}, updated_by = ${actor.userId}, version = version + 1, updated_at = now()
+          ${a.alsoSet ? sql`, ${a.alsoSet}` : sql``}
           WHERE ${openOf(a, from)} RETURNING id`,
     );
     for (const { id } of rows)

@@ -1,4 +1,4 @@
-import type { FeatureKey, PermissionCode } from '@atelier/contracts';
+import { type FeatureKey, hasCode, type PermissionCode } from '@atelier/contracts';
 import type { Executor } from '../../db/client';
 
 /**
@@ -39,6 +39,11 @@ export function registerEntity(kind: EntityKind): EntityKind {
 
 export function entityKind(type: string | null | undefined): EntityKind | undefined {
   return type ? kinds.get(type) : undefined;
+}
+
+/** Whether someone may see records of this kind: its code, and its module enabled for the firm. */
+export function maySee(actor: { codes: number[]; features: string[] }, kind: EntityKind): boolean {
+  return hasCode(actor.codes, kind.permission) && (!kind.feature || actor.features.includes(kind.feature));
 }
 
 export function searchableKinds(): EntityKind[] {

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client';
 import type { Actor } from '../http/access';
 import { badRequest, notFound } from '../http/errors';
 import { likePattern, textMatches } from '../lists/list';
-import { type EntityKind, entityKind, searchableKinds } from '../records/entities';
+import { type EntityKind, entityKind, maySee, searchableKinds } from '../records/entities';
 import { recentSearches, searchEntries } from './search.table';
 
 /**
@@ -56,12 +56,7 @@ export async function reindex(db: Executor, firmId: string, kind: EntityKind, id
 
 /** The kinds this person may find: their permission, and the firm's module. */
 function visibleKinds(actor: Actor, type: string): EntityKind[] {
-  return searchableKinds().filter(
-    (k) =>
-      (type === 'all' || k.type === type) &&
-      hasCode(actor.codes, k.permission) &&
-      (!k.feature || actor.features.includes(k.feature)),
-  );
+  return searchableKinds().filter((k) => (type === 'all' || k.type === type) && maySee(actor, k));
 }
 
 /**

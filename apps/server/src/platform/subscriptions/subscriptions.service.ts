@@ -6,7 +6,7 @@ import { roles, userRoles, users } from '../../modules/users/users.table';
 import type { Actor } from '../http/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { notify } from '../notifications/notifications.service';
-import { entityKind } from '../records/entities';
+import { entityKind, maySee } from '../records/entities';
 import { subscriptions } from './subscriptions.table';
 
 export async function subscriptionList(
@@ -25,7 +25,7 @@ export async function setSubscription(db: Executor, actor: Actor, input: Subscri
   const kind = entityKind(input.entityType);
   if (!kind) throw badRequest('This kind of record cannot be followed.', { entityType: 'Not a kind of record.' });
   if (!hasCode(actor.codes, kind.permission)) throw forbidden();
-  if (input.action === 'subscribe' && kind.feature && !actor.features.includes(kind.feature)) throw forbidden();
+  if (input.action === 'subscribe' && !maySee(actor, kind)) throw forbidden();
   if (input.action === 'subscribe') {
     if (!(await kind.find(db, input.entity))) throw notFound(`This ${kind.noun} does not exist.`);
     await db
