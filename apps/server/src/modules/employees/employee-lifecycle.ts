@@ -108,6 +108,8 @@ export async function deleteEmployee(db: Executor, actor: Actor, id: string): Pr
     })
     .where(eq(users.id, id));
   await endUserSessions(db, id);
+  // What was assigned to them ahead of their first day goes back to nobody.
+  await reassignOpenRecords(db, actor, id, null);
   await releaseWebLeads(db, actor, id, null);
   await recordAudit(db, actor, {
     entityType: 'employee',

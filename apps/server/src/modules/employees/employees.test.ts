@@ -271,9 +271,14 @@ describe('deactivating', () => {
     const id = invited.json()._id;
     expect((await api('DELETE', `/employees/${id}`, sales)).statusCode).toBe(403);
     expect((await api('PUT', '/settings/leadSettings', owner, { webLeadAssignee: id })).statusCode).toBe(200);
+    await db.query('UPDATE customers SET assigned_to = $1 WHERE id = (SELECT id FROM customers ORDER BY id LIMIT 1)', [
+      id,
+    ]);
     expect((await api('DELETE', `/employees/${id}`, owner)).statusCode).toBe(204);
     // Website leads no longer go to someone who never joined.
     expect((await api('GET', '/settings/', owner)).json().leadSettings.webLeadAssignee).toBeNull();
+    const held = await db.query('SELECT count(*)::int AS n FROM customers WHERE assigned_to = $1', [id]);
+    expect(held.rows[0].n).toBe(0);
     expect((await api('GET', `/employees/${id}`, owner)).statusCode).toBe(404);
     // The address is free again.
     expect(

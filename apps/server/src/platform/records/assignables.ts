@@ -44,8 +44,16 @@ export async function openRecords(db: Executor, userId: string): Promise<OpenRec
   return out;
 }
 
-/** Hands every open record of `from` to `to`, auditing each change by name. Returns how many moved. */
-export async function reassignOpenRecords(db: Executor, actor: Actor, from: string, to: string): Promise<number> {
+/**
+ * Hands every open record of `from` to `to` (or to nobody), auditing each change by name.
+ * Returns how many moved.
+ */
+export async function reassignOpenRecords(
+  db: Executor,
+  actor: Actor,
+  from: string,
+  to: string | null,
+): Promise<number> {
   const names = await peopleNames(db, [from, to]);
   let moved = 0;
   for (const a of registered.values()) {
@@ -60,7 +68,7 @@ export async function reassignOpenRecords(db: Executor, actor: Actor, from: stri
         entityId: id,
         action: 'update',
         before: { assignedTo: names.get(from) ?? from },
-        after: { assignedTo: names.get(to) ?? to },
+        after: { assignedTo: to ? (names.get(to) ?? to) : null },
       });
     moved += rows.length;
   }
