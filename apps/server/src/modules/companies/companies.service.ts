@@ -30,7 +30,7 @@ import {
   searchText,
   textMatches,
 } from '../../platform/lists/list';
-import { registerAssignable } from '../../platform/records/assignables';
+import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
@@ -63,7 +63,7 @@ export const companyKind = registerEntity({
       .where(inArray(companies.id, ids)),
 });
 
-registerAssignable({ type: 'company', label: 'accounts', table: companies });
+const companyAssignable = registerAssignable({ type: 'company', label: 'accounts', table: companies });
 
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');
@@ -327,30 +327,7 @@ export async function bulkCompanies(db: Executor, actor: Actor, action: BulkActi
   const ids = [...new Set(action.ids)];
   if (action.action === 'assign') {
     await assertAssignee(db, action.assignee, 'assignee');
-    const before = await db
-      .select({ id: companies.id, assignedTo: companies.assignedTo })
-      .from(companies)
-      .where(inArray(companies.id, ids));
-    await db
-      .update(companies)
-      .set({
-        assignedTo: action.assignee,
-        updatedBy: actor.userId,
-        version: sql`${companies.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(companies.id, ids));
-    const names = await peopleNames(db, [action.assignee, ...before.map((r) => r.assignedTo)]);
-    for (const row of before) {
-      await recordAudit(db, actor, {
-        entityType: 'company',
-        entityId: row.id,
-        action: 'update',
-        before: { assignedTo: row.assignedTo ? (names.get(row.assignedTo) ?? row.assignedTo) : null },
-        after: { assignedTo: action.assignee ? (names.get(action.assignee) ?? action.assignee) : null },
-      });
-    }
-    return { updated: before.length };
+    return { updated: await assignRows(db, actor, companyAssignable, inArray(companies.id, ids), action.assignee) };
   }
   if (!hasCode(actor.codes, P.DELETE_COMPANIES)) throw forbidden('You do not have permission to archive accounts.');
   return { updated: await setArchived(db, actor, ids, action.action === 'archive') };

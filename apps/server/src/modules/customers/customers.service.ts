@@ -33,7 +33,7 @@ import {
   textIn,
   textMatches,
 } from '../../platform/lists/list';
-import { registerAssignable } from '../../platform/records/assignables';
+import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { ambassadors } from '../ambassadors/ambassadors.table';
@@ -69,7 +69,7 @@ export const customerKind = registerEntity({
       .where(inArray(customers.id, ids)),
 });
 
-registerAssignable({ type: 'customer', label: 'customers', table: customers });
+const customerAssignable = registerAssignable({ type: 'customer', label: 'customers', table: customers });
 
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');
@@ -454,30 +454,7 @@ export async function bulkCustomers(db: Executor, actor: Actor, action: BulkActi
   const ids = [...new Set(action.ids)];
   if (action.action === 'assign') {
     await assertAssignee(db, action.assignee, 'assignee');
-    const before = await db
-      .select({ id: customers.id, assignedTo: customers.assignedTo })
-      .from(customers)
-      .where(inArray(customers.id, ids));
-    await db
-      .update(customers)
-      .set({
-        assignedTo: action.assignee,
-        updatedBy: actor.userId,
-        version: sql`${customers.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(customers.id, ids));
-    const names = await peopleNames(db, [action.assignee, ...before.map((r) => r.assignedTo)]);
-    for (const row of before) {
-      await recordAudit(db, actor, {
-        entityType: 'customer',
-        entityId: row.id,
-        action: 'update',
-        before: { assignedTo: row.assignedTo ? (names.get(row.assignedTo) ?? row.assignedTo) : null },
-        after: { assignedTo: action.assignee ? (names.get(action.assignee) ?? action.assignee) : null },
-      });
-    }
-    return { updated: before.length };
+    return { updated: await assignRows(db, actor, customerAssignable, inArray(customers.id, ids), action.assignee) };
   }
   if (!hasCode(actor.codes, P.DELETE_USERS)) throw forbidden('You do not have permission to archive customers.');
   return { updated: await setArchived(db, actor, ids, action.action === 'archive') };

@@ -1,4 +1,4 @@
-import { type FollowUp, hasCode, type Interaction, type interactionInputSchema } from '@atelier/contracts';
+import type { FollowUp, Interaction, interactionInputSchema } from '@atelier/contracts';
 import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';

@@ -9,7 +9,7 @@ import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { buildSearchText, likePattern, textMatches } from '../../platform/lists/list';
-import { registerAssignable } from '../../platform/records/assignables';
+import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
@@ -53,7 +53,7 @@ export const leadKind = registerEntity({
 });
 
 // Deactivating someone hands on their open leads; won and lost ones keep their history.
-registerAssignable({
+const leadAssignable = registerAssignable({
   type: 'lead',
   label: 'leads',
   table: leads,
@@ -320,32 +320,7 @@ export async function bulkLeads(db: Executor, actor: Actor, action: BulkAction):
   const ids = [...new Set(action.ids)];
   if (action.action === 'assign') {
     await assertAssignee(db, action.assignee, 'assignee');
-    const before = await db
-      .select({ id: leads.id, assignedTo: leads.assignedTo })
-      .from(leads)
-      .where(inArray(leads.id, ids));
-    await db
-      .update(leads)
-      .set({
-        assignedTo: action.assignee,
-        // The new assignee is reminded of a follow-up due today even if the last one was.
-        followUpNotifiedOn: null,
-        updatedBy: actor.userId,
-        version: sql`${leads.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(leads.id, ids));
-    const names = await peopleNames(db, [action.assignee, ...before.map((r) => r.assignedTo)]);
-    for (const row of before) {
-      await recordAudit(db, actor, {
-        entityType: 'lead',
-        entityId: row.id,
-        action: 'update',
-        before: { assignedTo: row.assignedTo ? (names.get(row.assignedTo) ?? row.assignedTo) : null },
-        after: { assignedTo: action.assignee ? (names.get(action.assignee) ?? action.assignee) : null },
-      });
-    }
-    return { updated: before.length };
+    return { updated: await assignRows(db, actor, leadAssignable, inArray(leads.id, ids), action.assignee) };
   }
   if (!hasCode(actor.codes, P.DELETE_LEADS)) throw forbidden('You do not have permission to archive leads.');
   return { updated: await setArchived(db, actor, ids, action.action === 'archive') };

@@ -1,12 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  DOCUMENT_TYPES,
-  hasCode,
-  IMAGE_TYPES,
-  MAX_DOCUMENT_BYTES,
-  MAX_IMAGE_BYTES,
-  type StoredFile,
-} from '@atelier/contracts';
+import { DOCUMENT_TYPES, IMAGE_TYPES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, type StoredFile } from '@atelier/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';

@@ -25,8 +25,44 @@ export type Assignable = {
 
 const registered = new Map<string, Assignable>();
 
-export function registerAssignable(assignable: Assignable): void {
+/** Registers the kind and gives it back, for the module's own bulk assign (`assignRows`). */
+export function registerAssignable(assignable: Assignable): Assignable {
   registered.set(assignable.type, assignable);
+  return assignable;
+}
+
+/**
+ * Gives the rows of `a` that match `where` to `assignee` (or nobody), bumping their version, and
+ * audits each change by name: the one path for bulk assign and for hand-overs. The caller has
+ * checked the assignee (`assertAssignee`). Returns how many rows it touched.
+ */
+export async function assignRows(
+  db: Executor,
+  actor: Actor,
+  a: Assignable,
+  where: SQL,
+  assignee: string | null,
+): Promise<number> {
+  const { rows } = await db.execute<{ id: string; was: string | null }>(
+    sql`SELECT id, assigned_to AS was FROM ${a.table} WHERE ${where} FOR UPDATE`,
+  );
+  if (rows.length === 0) return 0;
+  await db.execute(
+    sql`UPDATE ${a.table} SET assigned_to = ${assignee}, updated_by = ${actor.userId}, version = version + 1,
+               updated_at = now() ${a.alsoSet ? sql`, ${a.alsoSet}` : sql``}
+        WHERE id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[])`,
+  );
+  const names = await peopleNames(db, [assignee, ...rows.map((r) => r.was)]);
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? id) : null);
+  for (const row of rows)
+    await recordAudit(db, actor, {
+      entityType: a.type,
+      entityId: row.id,
+      action: 'update',
+      before: { assignedTo: nameOf(row.was) },
+      after: { assignedTo: nameOf(assignee) },
+    });
+  return rows.length;
 }
 
 const openOf = (a: Assignable, userId: string) =>
@@ -54,23 +90,7 @@ export async function reassignOpenRecords(
   from: string,
   to: string | null,
 ): Promise<number> {
-  const names = await peopleNames(db, [from, to]);
   let moved = 0;
-  for (const a of registered.values()) {
-    const { rows } = await db.execute<{ id: string }>(
-      sql`UPDATE ${a.table} SET assigned_to = ${to}, updated_by = ${actor.userId}, version = version + 1, updated_at = now()
-          ${a.alsoSet ? sql`, ${a.alsoSet}` : sql``}
-          WHERE ${openOf(a, from)} RETURNING id`,
-    );
-    for (const { id } of rows)
-      await recordAudit(db, actor, {
-        entityType: a.type,
-        entityId: id,
-        action: 'update',
-        before: { assignedTo: names.get(from) ?? from },
-        after: { assignedTo: to ? (names.get(to) ?? to) : null },
-      });
-    moved += rows.length;
-  }
+  for (const a of registered.values()) moved += await assignRows(db, actor, a, openOf(a, from), to);
   return moved;
 }

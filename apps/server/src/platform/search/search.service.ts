@@ -1,5 +1,4 @@
 import {
-  hasCode,
   INVALID_SEARCH_TYPE,
   RECENT_SEARCHES_KEPT,
   type RecentSearch,
