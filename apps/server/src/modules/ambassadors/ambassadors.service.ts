@@ -9,7 +9,7 @@ import {
   hasCode,
   P,
 } from '@atelier/contracts';
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -24,11 +24,10 @@ import {
   buildSearchText,
   idsIn,
   type ListSpec,
-  likePattern,
   oneOf,
   searchText,
-  textMatches,
 } from '../../platform/lists/list';
+import { type DuplicateQuery, findSimpleDuplicates } from '../../platform/records/duplicates';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertCurrent, personOf } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
@@ -297,36 +296,16 @@ export async function bulkAmbassadors(db: Executor, actor: Actor, action: BulkAc
 }
 
 /** Ambassadors that look like the one being entered: same name, email or phone. */
-export async function findDuplicateAmbassadors(
-  db: Executor,
-  query: { name?: string; email?: string; phone?: string; exclude?: string },
-): Promise<DuplicateMatch[]> {
-  const name = query.name?.trim().toLowerCase() ?? '';
-  const email = query.email?.trim().toLowerCase() ?? '';
-  const digits = query.phone?.replace(/\D/g, '') ?? '';
-  const checks: SQL[] = [];
-  if (name) checks.push(eq(ambassadors.nameKey, name));
-  const patterns = [email && likePattern(email), digits.length >= 7 && likePattern(digits)].filter((p): p is string =>
-    Boolean(p),
+export const findDuplicateAmbassadors = (db: Executor, query: DuplicateQuery): Promise<DuplicateMatch[]> =>
+  findSimpleDuplicates(
+    db,
+    {
+      table: ambassadors,
+      id: ambassadors.id,
+      nameKey: ambassadors.nameKey,
+      name: ambassadors.name,
+      email: ambassadors.email,
+      phone: ambassadors.phone,
+    },
+    query,
   );
-  if (patterns.length) checks.push(textMatches(ambassadors, ambassadors.id, patterns));
-  if (checks.length === 0) return [];
-  const rows = await db
-    .select({ _id: ambassadors.id, name: ambassadors.name, email: ambassadors.email, phone: ambassadors.phone })
-    .from(ambassadors)
-    .where(and(or(...checks), query.exclude && isUuid(query.exclude) ? ne(ambassadors.id, query.exclude) : undefined))
-    .limit(5);
-  return rows
-    .map((r) => ({
-      _id: r._id,
-      name: r.name,
-      reason: [
-        name && r.name.toLowerCase() === name && 'same name',
-        email && r.email.toLowerCase() === email && 'same email',
-        digits.length >= 7 && r.phone.replace(/\D/g, '').includes(digits) && 'same phone',
-      ]
-        .filter(Boolean)
-        .join(', '),
-    }))
-    .filter((m) => m.reason);
-}

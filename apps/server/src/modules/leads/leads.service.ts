@@ -1,5 +1,5 @@
 import { type BulkAction, type DuplicateMatch, hasCode, type Lead, type leadInputSchema, P } from '@atelier/contracts';
-import { and, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -8,8 +8,9 @@ import { type AuditActor, recordAudit } from '../../platform/audit/audit.service
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
-import { buildSearchText, likePattern, textMatches } from '../../platform/lists/list';
+import { buildSearchText } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
+import { type DuplicateQuery, findSimpleDuplicates } from '../../platform/records/duplicates';
 import { registerEntity } from '../../platform/records/entities';
 import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
@@ -327,37 +328,16 @@ export async function bulkLeads(db: Executor, actor: Actor, action: BulkAction):
 }
 
 /** Leads that look like the one being entered: same name, email or phone. */
-export async function findDuplicateLeads(
-  db: Executor,
-  query: { name?: string; email?: string; phone?: string; exclude?: string },
-): Promise<DuplicateMatch[]> {
-  const name = query.name?.trim().toLowerCase() ?? '';
-  const email = query.email?.trim().toLowerCase() ?? '';
-  const digits = query.phone?.replace(/\D/g, '') ?? '';
-  const checks: SQL[] = [];
-  if (name) checks.push(eq(leads.nameKey, name));
-  // Email and phone go through the search text's index (it holds both; phones also as digits).
-  const patterns = [email && likePattern(email), digits.length >= 7 && likePattern(digits)].filter((p): p is string =>
-    Boolean(p),
+export const findDuplicateLeads = (db: Executor, query: DuplicateQuery): Promise<DuplicateMatch[]> =>
+  findSimpleDuplicates(
+    db,
+    {
+      table: leads,
+      id: leads.id,
+      nameKey: leads.nameKey,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+    },
+    query,
   );
-  if (patterns.length) checks.push(textMatches(leads, leads.id, patterns));
-  if (checks.length === 0) return [];
-  const rows = await db
-    .select({ _id: leads.id, name: leads.name, email: leads.email, phone: leads.phone })
-    .from(leads)
-    .where(and(or(...checks), query.exclude && isUuid(query.exclude) ? ne(leads.id, query.exclude) : undefined))
-    .limit(5);
-  return rows
-    .map((r) => ({
-      _id: r._id,
-      name: r.name,
-      reason: [
-        name && r.name.toLowerCase() === name && 'same name',
-        email && r.email === email && 'same email',
-        digits.length >= 7 && r.phone.replace(/\D/g, '').includes(digits) && 'same phone',
-      ]
-        .filter(Boolean)
-        .join(', '),
-    }))
-    .filter((m) => m.reason);
-}
