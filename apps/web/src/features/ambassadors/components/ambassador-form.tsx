@@ -1,20 +1,8 @@
 import { AMBASSADOR_KINDS, type Ambassador, type AmbassadorInput, ambassadorInputSchema } from '@atelier/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
-import { useStaleEdit } from '../../../components/form/stale-edit';
+import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
 import { useAmbassadorDuplicates } from '../api';
 
 export const KIND_LABELS: Record<(typeof AMBASSADOR_KINDS)[number], string> = {
@@ -42,22 +30,14 @@ type Props = {
 
 /** A referral partner's details, validated by the same contract as the server. */
 export function AmbassadorForm({ ambassador, submitLabel, onSubmit, reload }: Props) {
-  const form = useForm<AmbassadorInput>({
-    resolver: zodResolver(ambassadorInputSchema) as never,
+  const { form, submit, stale } = useRecordForm<AmbassadorInput>({
+    schema: ambassadorInputSchema,
     values: ambassadorFormValues(ambassador),
-    resetOptions: { keepDirtyValues: true },
+    onSubmit,
+    reload: reload ?? (async () => ambassadorFormValues(ambassador)),
   });
-  const stale = useStaleEdit(form, reload ?? (async () => ambassadorFormValues(ambassador)));
   const [name, email, phone] = form.watch(['name', 'email', 'phone']);
   const duplicates = useAmbassadorDuplicates({ name, email, phone }, ambassador?._id);
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-      form.reset(values);
-    } catch (error) {
-      stale.onError(error);
-    }
-  });
   const e = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
@@ -113,25 +93,7 @@ export function AmbassadorForm({ ambassador, submitLabel, onSubmit, reload }: Pr
           title="This may already be an ambassador"
           href={(id) => `/u/ambassadors/${id}`}
         />
-        <Controller
-          control={form.control}
-          name="tags"
-          render={({ field }) => (
-            <TagsInput
-              label="Tags"
-              value={field.value ?? []}
-              onChange={field.onChange}
-              error={e.tags?.message}
-              clearable
-            />
-          )}
-        />
-        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <TagsNotesAndSave form={form} submitLabel={submitLabel} />
       </Stack>
       {stale.modal}
     </form>

@@ -1,11 +1,10 @@
 import { COMPANY_TYPES, type Company, type CompanyInput, companyInputSchema } from '@atelier/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { AddressesField } from '../../../components/form/addresses-field';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { PersonSelect } from '../../../components/form/pickers';
-import { useStaleEdit } from '../../../components/form/stale-edit';
+import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
 import { useCompanyDuplicates } from '../api';
 
 export const TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
@@ -37,22 +36,14 @@ type Props = {
 
 /** The account's details, validated by the same contract as the server. */
 export function CompanyForm({ company, submitLabel, onSubmit, reload }: Props) {
-  const form = useForm<CompanyInput>({
-    resolver: zodResolver(companyInputSchema) as never,
+  const { form, submit, stale } = useRecordForm<CompanyInput>({
+    schema: companyInputSchema,
     values: companyFormValues(company),
-    resetOptions: { keepDirtyValues: true },
+    onSubmit,
+    reload: reload ?? (async () => companyFormValues(company)),
   });
-  const stale = useStaleEdit(form, reload ?? (async () => companyFormValues(company)));
   const [name, email, phone] = form.watch(['name', 'email', 'phone']);
   const duplicates = useCompanyDuplicates({ name, email, phone }, company?._id);
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-      form.reset(values);
-    } catch (error) {
-      stale.onError(error);
-    }
-  });
   const e = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
@@ -95,25 +86,7 @@ export function CompanyForm({ company, submitLabel, onSubmit, reload }: Props) {
           href={(id) => `/u/companies/${id}`}
         />
         <AddressesField form={form} />
-        <Controller
-          control={form.control}
-          name="tags"
-          render={({ field }) => (
-            <TagsInput
-              label="Tags"
-              value={field.value ?? []}
-              onChange={field.onChange}
-              error={e.tags?.message}
-              clearable
-            />
-          )}
-        />
-        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <TagsNotesAndSave form={form} submitLabel={submitLabel} />
       </Stack>
       {stale.modal}
     </form>

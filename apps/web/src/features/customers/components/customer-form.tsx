@@ -1,12 +1,11 @@
 import { type Customer, type CustomerInput, customerInputSchema, P } from '@atelier/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { AddressesField } from '../../../components/form/addresses-field';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { LabelledListField } from '../../../components/form/labelled-list-field';
 import { AmbassadorSelect, CompanySelect, PersonSelect } from '../../../components/form/pickers';
-import { useStaleEdit } from '../../../components/form/stale-edit';
+import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
 import { useCan } from '../../../lib/permissions';
 import { useSettings } from '../../settings/api';
 import { useCustomerDuplicates } from '../api';
@@ -36,31 +35,23 @@ type Props = {
 export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, reload }: Props) {
   const sources = useSettings().data?.customerSettings.sources ?? [];
   const { can } = useCan();
-  const form = useForm<CustomerInput>({
-    resolver: zodResolver(customerInputSchema) as never,
+  const { form, submit, stale } = useRecordForm<CustomerInput>({
+    schema: customerInputSchema,
     values: customerFormValues(customer, initialCompany?._id),
-    resetOptions: { keepDirtyValues: true },
+    onSubmit,
+    reload: reload ?? (async () => customerFormValues(customer)),
+    // Blank rows the user added and left empty are not an error: drop them.
+    clean: (values) => ({
+      ...values,
+      emails: (values.emails ?? []).filter((e) => e.email.trim()),
+      phones: (values.phones ?? []).filter((p) => p.number.trim()),
+    }),
   });
-  const stale = useStaleEdit(form, reload ?? (async () => customerFormValues(customer)));
   const [firstName, lastName, emails, phones] = form.watch(['firstName', 'lastName', 'emails', 'phones']);
   const duplicates = useCustomerDuplicates(
     { name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email: emails?.[0]?.email, phone: phones?.[0]?.number },
     customer?._id,
   );
-  const submit = form.handleSubmit(async (values) => {
-    // Blank rows the user added and left empty are not an error: drop them.
-    const cleaned = {
-      ...values,
-      emails: (values.emails ?? []).filter((e) => e.email.trim()),
-      phones: (values.phones ?? []).filter((p) => p.number.trim()),
-    };
-    try {
-      await onSubmit(cleaned);
-      form.reset(cleaned);
-    } catch (error) {
-      stale.onError(error);
-    }
-  });
   const e = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
@@ -138,20 +129,8 @@ export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, 
               />
             )}
           />
-          <Controller
-            control={form.control}
-            name="tags"
-            render={({ field }) => (
-              <TagsInput label="Tags" value={field.value ?? []} onChange={field.onChange} clearable />
-            )}
-          />
         </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <TagsNotesAndSave form={form} submitLabel={submitLabel} />
       </Stack>
       {stale.modal}
     </form>

@@ -7,7 +7,6 @@ import {
   PAY_TYPES,
   type PayType,
 } from '@atelier/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Group,
@@ -20,8 +19,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
-import { useStaleEdit } from '../../../components/form/stale-edit';
+import { Controller } from 'react-hook-form';
+import { useRecordForm } from '../../../components/form/record-form';
 import { useCan } from '../../../lib/permissions';
 import { useDepartments, useRoles } from '../../organization/api';
 
@@ -52,19 +51,11 @@ export function EmployeeForm({ employee, onSubmit, reload }: Props) {
   const { can } = useCan();
   const departments = useDepartments();
   const roles = useRoles();
-  const form = useForm<EmployeeInput>({
-    resolver: zodResolver(employeeInputSchema) as never,
+  const { form, submit, stale } = useRecordForm<EmployeeInput>({
+    schema: employeeInputSchema,
     values: employeeFormValues(employee, can),
-    resetOptions: { keepDirtyValues: true },
-  });
-  const stale = useStaleEdit(form, reload);
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-      form.reset(values);
-    } catch (error) {
-      stale.onError(error);
-    }
+    onSubmit,
+    reload,
   });
   const e = form.formState.errors as Record<string, { message?: string } | undefined>;
   const pay = form.watch('pay') as { rateCents: number; type: PayType } | null | undefined;

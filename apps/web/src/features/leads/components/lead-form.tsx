@@ -1,21 +1,9 @@
 import { type Lead, type LeadInput, leadInputSchema, P } from '@atelier/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { AmbassadorSelect, PersonSelect } from '../../../components/form/pickers';
-import { useStaleEdit } from '../../../components/form/stale-edit';
+import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
 import { useCan } from '../../../lib/permissions';
 import { useLeadDuplicates, useLeadSettings } from '../api';
 
@@ -49,25 +37,17 @@ type Props = {
 export function LeadForm({ lead, submitLabel, onSubmit, reload }: Props) {
   const { sources, currency } = useLeadSettings();
   const { can } = useCan();
-  const form = useForm<LeadInput>({
-    resolver: zodResolver(leadInputSchema) as never,
+  const { form, submit, stale } = useRecordForm<LeadInput>({
+    schema: leadInputSchema,
     values: leadFormValues(lead),
-    resetOptions: { keepDirtyValues: true },
+    onSubmit,
+    reload: reload ?? (async () => leadFormValues(lead)),
   });
-  const stale = useStaleEdit(form, reload ?? (async () => leadFormValues(lead)));
   const [firstName, lastName, email, phone] = form.watch(['firstName', 'lastName', 'email', 'phone']);
   const duplicates = useLeadDuplicates(
     { name: `${firstName ?? ''} ${lastName ?? ''}`.trim(), email, phone },
     lead?._id,
   );
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-      form.reset(values);
-    } catch (error) {
-      stale.onError(error);
-    }
-  });
   const e = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
@@ -172,25 +152,7 @@ export function LeadForm({ lead, submitLabel, onSubmit, reload }: Props) {
             lead?.ambassador && <TextInput label="Referred by" value={lead.ambassador.name} readOnly />
           )}
         </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="tags"
-          render={({ field }) => (
-            <TagsInput
-              label="Tags"
-              value={field.value ?? []}
-              onChange={field.onChange}
-              error={e.tags?.message}
-              clearable
-            />
-          )}
-        />
-        <Textarea label="Notes" autosize minRows={3} {...form.register('notes')} error={e.notes?.message} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <TagsNotesAndSave form={form} submitLabel={submitLabel} />
       </Stack>
       {stale.modal}
     </form>
