@@ -7,7 +7,7 @@ import { users } from '../../modules/users/users.table';
 import { cappedTotal, decodeCursor, encodeCursor } from '../http/list';
 import { entityKind } from '../records/entities';
 import { reindex } from '../search/search.service';
-import { notifySubscribers } from '../subscriptions/subscriptions.service';
+import { followedAmong, notifySubscribers } from '../subscriptions/subscriptions.service';
 import { auditLog, type FieldChange } from './audit.table';
 
 /** Whoever caused a change: a signed-in actor, or nobody (system work such as seeding). */
@@ -64,24 +64,47 @@ const nameOf = (row: Record<string, unknown> | null | undefined): string | undef
   return parts.length ? parts.join(' ') : undefined;
 };
 
-export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const changes = diffFields(entry.before, entry.after);
-  if (entry.before && entry.after && Object.keys(changes).length === 0) return;
-  await db.insert(auditLog).values({
-    firmId: actor.firmId,
-    actorId: actor.userId,
-    impersonatorId: actor.impersonatorId ?? null,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    action: entry.action,
-    changes,
-  });
+export function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  return recordAudits(db, actor, [entry]);
+}
+
+/**
+ * `recordAudit` for many records at once (bulk archive, assign, hand-over): one insert, one
+ * reindex per kind, and one look for followers, whatever the number of records.
+ */
+export async function recordAudits(db: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  const written = entries
+    .map((entry) => ({ entry, changes: diffFields(entry.before, entry.after) }))
+    .filter(({ entry, changes }) => !(entry.before && entry.after && Object.keys(changes).length === 0));
+  if (written.length === 0) return;
+  await db.insert(auditLog).values(
+    written.map(({ entry, changes }) => ({
+      firmId: actor.firmId,
+      actorId: actor.userId,
+      impersonatorId: actor.impersonatorId ?? null,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      action: entry.action,
+      changes,
+    })),
+  );
   // Every change to a record is audited, so this is where its search entry follows it, in the
   // same transaction: a module makes its kind searchable by giving it `searchDocs`.
-  const kind = entityKind(entry.entityType);
-  if (kind?.searchDocs) await reindex(db, actor.firmId, kind, [entry.entityId]);
+  const byType = new Map<string, string[]>();
+  for (const { entry } of written)
+    byType.set(entry.entityType, [...(byType.get(entry.entityType) ?? []), entry.entityId]);
+  for (const [type, ids] of byType) {
+    const kind = entityKind(type);
+    if (kind?.searchDocs) await reindex(db, actor.firmId, kind, [...new Set(ids)]);
+  }
   // …and so is where the record's followers hear of it.
-  if (kind && CHANGES.has(entry.action)) {
+  const changed = written.filter(({ entry }) => entityKind(entry.entityType) && CHANGES.has(entry.action));
+  const followed = await followedAmong(
+    db,
+    changed.map(({ entry }) => entry.entityId),
+  );
+  for (const { entry } of changed) {
+    if (!followed.has(entry.entityId)) continue;
     await notifySubscribers(db, {
       firmId: actor.firmId,
       userId: actor.userId,

@@ -2,7 +2,7 @@ import type { OpenRecords } from '@atelier/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudits } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { peopleNames } from './records';
 
@@ -54,14 +54,17 @@ export async function assignRows(
   );
   const names = await peopleNames(db, [assignee, ...rows.map((r) => r.was)]);
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? id) : null);
-  for (const row of rows)
-    await recordAudit(db, actor, {
+  await recordAudits(
+    db,
+    actor,
+    rows.map((row) => ({
       entityType: a.type,
       entityId: row.id,
       action: 'update',
       before: { assignedTo: nameOf(row.was) },
       after: { assignedTo: nameOf(assignee) },
-    });
+    })),
+  );
   return rows.length;
 }
 

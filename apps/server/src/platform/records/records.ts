@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { users } from '../../modules/users/users.table';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudits } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { badRequest, conflict } from '../http/errors';
 
@@ -78,7 +78,10 @@ export async function archiveRows(
         WHERE id = ANY(${sql.param(ids)}::uuid[]) AND archived_at IS ${archived ? sql`NULL` : sql`NOT NULL`}
         RETURNING id`,
   );
-  for (const { id } of rows)
-    await recordAudit(db, actor, { entityType, entityId: id, action: archived ? 'archive' : 'restore' });
+  await recordAudits(
+    db,
+    actor,
+    rows.map(({ id }) => ({ entityType, entityId: id, action: archived ? 'archive' : 'restore' })),
+  );
   return rows.length;
 }

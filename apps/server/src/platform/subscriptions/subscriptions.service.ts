@@ -1,5 +1,5 @@
 import { hasCode, P, type SubscriptionInput } from '@atelier/contracts';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { firms } from '../../modules/firms/firms.table';
 import { roles, userRoles, users } from '../../modules/users/users.table';
@@ -44,6 +44,16 @@ export async function setSubscription(db: Executor, actor: Actor, input: Subscri
       );
   }
   return subscriptionList(db, actor);
+}
+
+/** Which of these records anyone follows (one query, however many records changed). */
+export async function followedAmong(db: Executor, entityIds: string[]): Promise<Set<string>> {
+  if (entityIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: subscriptions.entityId })
+    .from(subscriptions)
+    .where(inArray(subscriptions.entityId, [...new Set(entityIds)]));
+  return new Set(rows.map((r) => r.id));
 }
 
 const VERBS: Record<string, string> = { archive: 'archived', restore: 'restored', delete: 'deleted' };
