@@ -11,7 +11,7 @@ import { startBenchServer } from './lib/server';
 const BIG = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 
 const server = await startBenchServer();
-const owner = new pg.Client({ connectionString: server.url });
+const owner = new pg.Client({ connectionString: server.ownerUrl });
 await owner.connect();
 const firmId = async (name: string) =>
   (await owner.query<{ id: string }>('SELECT id FROM firms WHERE name = $1', [name])).rows[0]!.id;

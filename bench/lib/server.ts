@@ -19,7 +19,7 @@ export async function startBenchServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir, () => {});
   const database = connectDatabase(embedded.url, POOL);
-  await withMigrationLock(embedded.url, async (owner) => {
+  await withMigrationLock(embedded.ownerUrl, async (owner) => {
     await runMigrations(owner, path.resolve(import.meta.dirname, '../../apps/server/drizzle'));
     await runSeeds(
       owner,
@@ -31,6 +31,7 @@ export async function startBenchServer() {
   });
   const config = loadConfig({
     DATABASE_URL: embedded.url,
+    DATABASE_OWNER_URL: embedded.ownerUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
@@ -55,6 +56,7 @@ export async function startBenchServer() {
     app,
     address,
     url: embedded.url,
+    ownerUrl: embedded.ownerUrl,
     signIn,
     stop: async () => {
       await app.close();

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { assertRuntimeLogin } from './db/roles';
 import { ambassadorRoutes } from './modules/ambassadors/ambassadors.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
@@ -67,6 +68,8 @@ declare module 'fastify' {
 export type BuildOptions = { config: Config; database: Database; logger?: boolean };
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  // Before anything listens: a login that could step out of row-level security is refused.
+  await assertRuntimeLogin(database.pool);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,

@@ -15,6 +15,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
+  DATABASE_OWNER_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
   FILES_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
@@ -46,8 +47,13 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Set: use this PostgreSQL server. Unset: start the embedded one in dataDir. */
+  /**
+   * Set: use this PostgreSQL server, logging in as this plain runtime role. Unset: start the
+   * embedded one in dataDir, which makes both logins itself.
+   */
   databaseUrl: string | undefined;
+  /** The owner login that runs migrations (and seeds); required with `databaseUrl`. */
+  databaseOwnerUrl: string | undefined;
   dataDir: string;
   /** Uploaded files (generated names only); defaults to <dataDir>/files. */
   filesDir: string;
@@ -77,12 +83,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.DATABASE_URL) !== Boolean(e.DATABASE_OWNER_URL)) {
+    throw new Error(
+      'Invalid configuration:\n  An external PostgreSQL server takes two logins: DATABASE_URL, a plain role the server runs as, and DATABASE_OWNER_URL, the role that owns the database and runs migrations. Set both, or neither to use the embedded database.',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     filesQuotaBytes: e.FILES_QUOTA_MB * 1024 * 1024,

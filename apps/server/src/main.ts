@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations, withMigrationLock } from './db/migrate';
+import { grantApplicationRole, loginOf } from './db/roles';
 import { startFollowUpReminders } from './modules/leads/follow-ups';
 import { startEmailWorker } from './platform/email/worker';
 import { LocalFileStorage } from './platform/files/storage';
@@ -16,11 +17,14 @@ async function main() {
   const config = loadConfig();
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
-  if (!url) {
+  let ownerUrl = config.databaseOwnerUrl;
+  if (!url || !ownerUrl) {
     say(`Starting the embedded PostgreSQL server in ${config.dataDir}…`);
     embedded = await startEmbeddedPostgres(config.dataDir, say);
     url = embedded.url;
+    ownerUrl = embedded.ownerUrl;
   }
+  const runtimeUrl = url;
 
   const database = connectDatabase(url, config.dbPoolSize);
   const stopDatabase = async () => {
@@ -29,8 +33,9 @@ async function main() {
   };
 
   try {
-    await withMigrationLock(url, async (owner) => {
+    await withMigrationLock(ownerUrl, async (owner) => {
       await runMigrations(owner, config.migrationsDir);
+      await grantApplicationRole(owner, loginOf(runtimeUrl));
       if (config.seedDemo)
         await runSeeds(owner, database.db, DEMO_SEEDS, { storage: new LocalFileStorage(config.filesDir) }, say);
     });

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
+import { grantApplicationRole, loginOf } from '../src/db/roles';
 import { LocalFileStorage } from '../src/platform/files/storage';
 import { DEMO_SEEDS } from '../src/seed/demo-seeds';
 import { runSeeds } from '../src/seed/registry';
@@ -20,6 +21,8 @@ export type TestDatabaseServer = {
   adminUrl: string;
   /** The role that owns the test databases and runs migrations (the application's owner role). */
   ownerUrl: string;
+  /** The plain login the test apps run as (a member of the application role only). */
+  runtimeUrl: string;
 };
 
 declare module 'vitest' {
@@ -58,11 +61,13 @@ export default async function setup(project: TestProject) {
   let stop = async () => {};
   const external = process.env.DATABASE_URL;
   if (external) {
-    server = { adminUrl: external, ownerUrl: external, filesDir: '' };
+    const ownerUrl = process.env.DATABASE_OWNER_URL;
+    if (!ownerUrl) throw new Error('DATABASE_URL is set: set DATABASE_OWNER_URL too (an owner login with CREATEDB).');
+    server = { adminUrl: ownerUrl, ownerUrl, runtimeUrl: external, filesDir: '' };
   } else {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
     const embedded = await startEmbeddedPostgres(dataDir, log);
-    server = { adminUrl: embedded.superuserUrl, ownerUrl: embedded.url, filesDir: '' };
+    server = { adminUrl: embedded.superuserUrl, ownerUrl: embedded.ownerUrl, runtimeUrl: embedded.url, filesDir: '' };
     stop = async () => {
       await embedded.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -79,13 +84,14 @@ export default async function setup(project: TestProject) {
   const migrated = new pg.Client({ connectionString: databaseUrl(server.ownerUrl, MIGRATED_TEMPLATE) });
   await migrated.connect();
   await runMigrations(migrated, migrationsDir);
+  await grantApplicationRole(migrated, loginOf(server.runtimeUrl));
   await migrated.end();
 
   await adminQuery(server.adminUrl, `CREATE DATABASE ${DEMO_TEMPLATE} TEMPLATE ${MIGRATED_TEMPLATE} OWNER ${owner}`);
   const demoUrl = databaseUrl(server.ownerUrl, DEMO_TEMPLATE);
   const demoOwner = new pg.Client({ connectionString: demoUrl });
   await demoOwner.connect();
-  const demo = connectDatabase(demoUrl, 2);
+  const demo = connectDatabase(databaseUrl(server.runtimeUrl, DEMO_TEMPLATE), 2);
   await runSeeds(demoOwner, demo.db, DEMO_SEEDS, { storage: new LocalFileStorage(filesDir) }, log);
   await demo.close();
   await demoOwner.end();

@@ -9,7 +9,13 @@ import { adminQuery, DEMO_TEMPLATE, databaseUrl, MIGRATED_TEMPLATE } from './glo
 
 export { CEDAR_ROW_ID, DEMO_PASSWORD, HARBOR_PINE_ID } from '../src/seed/demo';
 
-export type TestDatabase = { url: string; drop: () => Promise<void> };
+export type TestDatabase = {
+  /** The owner login's URL. */
+  url: string;
+  /** The runtime login's URL, as the server connects. */
+  runtimeUrl: string;
+  drop: () => Promise<void>;
+};
 
 /** A fresh database for one test file, copied from the migrated (and by default demo) template. */
 export async function createTestDatabase(demo = true): Promise<TestDatabase> {
@@ -22,6 +28,7 @@ export async function createTestDatabase(demo = true): Promise<TestDatabase> {
   );
   return {
     url: databaseUrl(server.ownerUrl, name),
+    runtimeUrl: databaseUrl(server.runtimeUrl, name),
     drop: () => adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
@@ -39,14 +46,15 @@ export async function startTestApp(options: { demo?: boolean; env?: Record<strin
   const testDb = await createTestDatabase(options.demo ?? true);
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: testDb.url,
+    DATABASE_URL: testDb.runtimeUrl,
+    DATABASE_OWNER_URL: testDb.url,
     LOG_LEVEL: 'silent',
     APP_URL: 'http://atelier.test',
     WEB_DIST: '/nonexistent',
     FILES_DIR: inject('testDatabaseServer').filesDir,
     ...options.env,
   });
-  const database = connectDatabase(testDb.url, 5);
+  const database = connectDatabase(testDb.runtimeUrl, 5);
   const app = await buildApp({ config, database, logger: false });
   return {
     app,

@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { integer, pgPolicy, pgRole, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newId } from './ids';
@@ -36,10 +36,17 @@ export function firmIsolation(column: AnyPgColumn) {
   });
 }
 
+/** `column IN ('a', 'b')`, for CHECK constraints, partial indexes and filters on an enum in text. */
+export function oneOf(column: string, values: readonly string[]): SQL {
+  // constant SQL: a column name and enum values written in our code, never a request's input.
+  return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+}
+
 /**
  * `"table"."column"`, always. Drizzle writes a bare `"column"` when a query has one table, which
  * inside a correlated subquery silently binds to the subquery's own table instead of the outer row.
  */
 export function qualified(column: AnyPgColumn) {
+  // constant SQL: names of a table and column defined in our code.
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

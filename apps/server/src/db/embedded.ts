@@ -12,12 +12,14 @@ const run = promisify(execFile);
 
 type Log = (message: string) => void;
 type Binaries = { initdb: string; postgres: string };
-type Credentials = { port: number; superuserPassword: string; ownerPassword: string };
+type Credentials = { port: number; superuserPassword: string; ownerPassword: string; runtimePassword: string };
 type OsUser = { uid: number; gid: number } | null;
 
 export type EmbeddedServer = {
-  /** The owner role's URL: migrations and the application connect with it. */
+  /** The runtime login's URL: the server's requests connect with it. */
   url: string;
+  /** The owner login's URL: migrations and seeds. */
+  ownerUrl: string;
   /** The cluster superuser's URL, for tests that create databases. */
   superuserUrl: string;
   port: number;
@@ -25,6 +27,8 @@ export type EmbeddedServer = {
 };
 
 const OWNER = 'atelier';
+/** The plain login requests run as: a member of the application role and nothing else. */
+const RUNTIME = 'atelier_runtime';
 const DATABASE = 'atelier';
 
 /**
@@ -82,10 +86,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
 
   const superuserUrl = `postgres://postgres:${encodeURIComponent(credentials.superuserPassword)}@127.0.0.1:${credentials.port}/postgres`;
   await waitUntilReady(superuserUrl, pid, path.join(dataDir, 'postgres.log'));
-  await bootstrapOwner(superuserUrl, credentials.ownerPassword);
+  await bootstrapRoles(superuserUrl, credentials);
 
+  const login = (role: string, password: string) =>
+    `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${credentials.port}/${DATABASE}`;
   return {
-    url: `postgres://${OWNER}:${encodeURIComponent(credentials.ownerPassword)}@127.0.0.1:${credentials.port}/${DATABASE}`,
+    url: login(RUNTIME, credentials.runtimePassword),
+    ownerUrl: login(OWNER, credentials.ownerPassword),
     superuserUrl,
     port: credentials.port,
     stop: async () => {
@@ -209,22 +216,36 @@ async function initCluster(bins: Binaries, clusterDir: string, credentials: Cred
   }
 }
 
-/** The owner role runs migrations and owns the tables; it is not a superuser. */
-async function bootstrapOwner(superuserUrl: string, ownerPassword: string): Promise<void> {
+/**
+ * The owner login runs migrations and owns the tables; the runtime login serves requests and
+ * has only the application role. Neither is a superuser. Passwords are random and kept in
+ * postgres.json (mode 600).
+ */
+async function bootstrapRoles(superuserUrl: string, credentials: Credentials): Promise<void> {
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {
-    const password = client.escapeLiteral(ownerPassword);
-    const owner = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [OWNER]);
-    await client.query(
-      owner.rowCount
-        ? `ALTER ROLE ${OWNER} WITH LOGIN PASSWORD ${password}`
-        : `CREATE ROLE ${OWNER} WITH LOGIN NOSUPERUSER PASSWORD ${password}`,
-    );
+    const login = async (role: string, password: string, attributes: string) => {
+      const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+      const literal = client.escapeLiteral(password);
+      await client.query(
+        exists.rowCount
+          ? `ALTER ROLE ${role} WITH LOGIN ${attributes} PASSWORD ${literal}`
+          : `CREATE ROLE ${role} WITH LOGIN ${attributes} PASSWORD ${literal}`,
+      );
+    };
+    await login(OWNER, credentials.ownerPassword, 'NOSUPERUSER');
+    await login(RUNTIME, credentials.runtimePassword, 'NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE INHERIT');
+    // constant SQL (here and below): role and database names are constants of this file.
     const app = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
+    // constant SQL
     if (!app.rowCount) await client.query(`CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS`);
+    // constant SQL
     await client.query(`GRANT ${APP_ROLE} TO ${OWNER}`);
+    // constant SQL
+    await client.query(`GRANT ${APP_ROLE} TO ${RUNTIME}`);
     const db = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    // constant SQL
     if (!db.rowCount) await client.query(`CREATE DATABASE ${DATABASE} OWNER ${OWNER}`);
   } finally {
     await client.end();
@@ -251,12 +272,15 @@ async function waitUntilReady(url: string, pid: number, logFile: string): Promis
 }
 
 function readCredentials(dataDir: string): Credentials {
+  const secret = () => randomBytes(24).toString('base64url');
   const text = readIfExists(path.join(dataDir, 'postgres.json'));
-  if (text) return JSON.parse(text) as Credentials;
+  const stored = (text ? JSON.parse(text) : {}) as Partial<Credentials>;
+  // A data folder from before the runtime login existed gets one on its next start.
   return {
-    port: 54329,
-    superuserPassword: randomBytes(24).toString('base64url'),
-    ownerPassword: randomBytes(24).toString('base64url'),
+    port: stored.port ?? 54329,
+    superuserPassword: stored.superuserPassword ?? secret(),
+    ownerPassword: stored.ownerPassword ?? secret(),
+    runtimePassword: stored.runtimePassword ?? secret(),
   };
 }
 

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEDAR_ROW_ID, call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../test/helpers';
+import { buildApp } from '../app';
+import { connectDatabase } from './client';
 import { APP_ROLE } from './columns';
+import { runtimeLoginProblem } from './roles';
 import { inScope } from './tenancy';
 
 let t: TestApp;
@@ -101,11 +104,70 @@ describe('row-level security', () => {
 
   it('runs requests as a role that is not superuser, not owner and cannot bypass RLS', async () => {
     const { rows } = await t.database.pool.query(
-      `SELECT current_user AS role, r.rolsuper, r.rolbypassrls,
-              (SELECT count(*)::int FROM pg_tables WHERE schemaname = 'public' AND tableowner = current_user) AS owned
-       FROM pg_roles r WHERE r.rolname = current_user`,
+      `SELECT current_user AS role, session_user AS login, r.rolsuper, r.rolbypassrls,
+              (SELECT count(*)::int FROM pg_tables WHERE schemaname = 'public' AND tableowner = session_user) AS owned
+       FROM pg_roles r WHERE r.rolname = session_user`,
     );
-    expect(rows[0]).toEqual({ role: APP_ROLE, rolsuper: false, rolbypassrls: false, owned: 0 });
+    expect(rows[0]).toMatchObject({ role: APP_ROLE, rolsuper: false, rolbypassrls: false, owned: 0 });
+    expect(rows[0].login).not.toBe(new URL(t.ownerUrl).username);
+    expect(await runtimeLoginProblem(t.database.pool)).toBeNull();
+  });
+
+  it('gives the runtime login no statement that steps out of row-level security', async () => {
+    const client = new pg.Client({ connectionString: t.config.databaseUrl });
+    await client.connect();
+    const ownerLogin = new URL(t.ownerUrl).username;
+    const refused = async (statement: string) => {
+      await client.query('BEGIN');
+      try {
+        await client.query(statement);
+        return `allowed: ${statement}`;
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    };
+    try {
+      // Undoing the role only lands on the login itself, which has no more rights than the role.
+      await client.query('RESET ROLE');
+      for (const statement of [
+        `SET ROLE ${ownerLogin}`,
+        `SET SESSION AUTHORIZATION ${ownerLogin}`,
+        `SELECT set_config('role', '${ownerLogin}', false)`,
+        `GRANT ${ownerLogin} TO ${client.escapeIdentifier(new URL(t.config.databaseUrl!).username)}`,
+        'ALTER TABLE customers DISABLE ROW LEVEL SECURITY',
+        'ALTER TABLE customers NO FORCE ROW LEVEL SECURITY',
+        'DROP POLICY firm_isolation ON customers',
+        'CREATE POLICY everything ON customers USING (true)',
+        'ALTER ROLE CURRENT_USER BYPASSRLS',
+        'CREATE FUNCTION public.escape() RETURNS void LANGUAGE sql SECURITY DEFINER AS $$ SELECT $$',
+      ]) {
+        expect(await refused(statement), statement).not.toMatch(/^allowed/);
+      }
+      // row_security = off does not lift the policies: a query they would filter fails instead.
+      await client.query('SET row_security = off');
+      expect(await refused('SELECT count(*) FROM customers')).toMatch(/row-level security/);
+      await client.query('RESET row_security');
+      for (const table of [...tenantTables, 'firms']) {
+        const seen = (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+        expect(seen, table).toBe(0);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses to start the server on a login that owns the tables', async () => {
+    const asOwner = connectDatabase(t.ownerUrl, 1);
+    try {
+      expect((await runtimeLoginProblem(asOwner.pool))?.reason).toMatch(/owns/);
+      await expect(buildApp({ config: t.config, database: asOwner, logger: false })).rejects.toThrow(
+        /must be a plain role/,
+      );
+    } finally {
+      await asOwner.close();
+    }
   });
 
   it('shows zero rows of every tenant table to a query with no firm setting', async () => {

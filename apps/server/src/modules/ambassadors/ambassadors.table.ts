@@ -1,7 +1,7 @@
 import { AMBASSADOR_KINDS, type AmbassadorKind } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
 import { firms } from '../firms/firms.table';
 
 /** A referral partner: realtors, architects. Customers name the ambassador who sent them. */
@@ -35,7 +35,7 @@ export const ambassadors = pgTable(
     index('ambassadors_created_idx').on(t.firmId, t.createdAt, t.id),
     index('ambassadors_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('ambassadors_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
-    check('ambassadors_kind_check', sql.raw(`kind IN (${AMBASSADOR_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+    check('ambassadors_kind_check', oneOf('kind', AMBASSADOR_KINDS)),
     check('ambassadors_commission_check', sql`commission_bp BETWEEN 0 AND 5000`),
     firmIsolation(t.firmId),
   ],

@@ -2,7 +2,7 @@ import type { CompanyType, RecordAddress } from '@atelier/contracts';
 import { COMPANY_TYPES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
 import { files } from '../../platform/files/files.table';
 import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
@@ -50,7 +50,7 @@ export const companies = pgTable(
     index('companies_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('companies_assigned_idx').on(t.firmId, t.assignedTo),
     index('companies_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
-    check('companies_type_check', sql.raw(`type IN (${COMPANY_TYPES.map((k) => `'${k}'`).join(', ')})`)),
+    check('companies_type_check', oneOf('type', COMPANY_TYPES)),
     firmIsolation(t.firmId),
   ],
 );

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { inScope } from '../../db/tenancy';
 import { notify } from '../../platform/notifications/notifications.service';
 import { users } from '../users/users.table';
-import { leads, OPEN_LEADS_SQL } from './leads.table';
+import { leads, OPEN_LEADS } from './leads.table';
 
 const EVERY_MS = 10 * 60_000;
 
@@ -46,7 +46,7 @@ export async function sendDueFollowUps(db: Db, now: Date = new Date()): Promise<
             isNotNull(leads.assignedTo),
             // Someone deactivated (and not handed over) is not reminded; nobody else is either.
             sql`EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${leads.assignedTo} AND u.active AND u.deleted_at IS NULL)`,
-            sql.raw(OPEN_LEADS_SQL),
+            OPEN_LEADS,
           ),
         )
         .returning({ id: leads.id, name: leads.name, assignedTo: leads.assignedTo });

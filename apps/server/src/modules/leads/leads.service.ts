@@ -21,7 +21,7 @@ import { firms } from '../firms/firms.table';
 import { interactions } from '../interactions/interactions.table';
 import { users } from '../users/users.table';
 import { overdue } from './leads.list';
-import { leads, OPEN_LEADS_SQL } from './leads.table';
+import { leads, OPEN_LEADS } from './leads.table';
 
 const assignee = alias(users, 'assignee');
 const editor = alias(users, 'editor');
@@ -58,8 +58,8 @@ const leadAssignable = registerAssignable({
   type: 'lead',
   label: 'leads',
   table: leads,
-  open: sql.raw(OPEN_LEADS_SQL),
-  alsoSet: sql.raw('follow_up_notified_on = NULL'),
+  open: OPEN_LEADS,
+  alsoSet: sql`follow_up_notified_on = NULL`,
 });
 
 export const leadSearchText = (input: Pick<LeadInput, 'firstName' | 'lastName' | 'companyName' | 'email' | 'phone'>) =>

@@ -1,16 +1,15 @@
 import { LEAD_STATUSES, type LeadStatus, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
 import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
 
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 /** Neither won nor lost: the leads someone still has to work on. */
-export const OPEN_LEADS_SQL = `status IN (${quoted(OPEN_LEAD_STATUSES)})`;
+export const OPEN_LEADS = oneOf('status', OPEN_LEAD_STATUSES);
 
 /** Someone who may buy: from first contact through the pipeline to won (a customer) or lost. */
 export const leads = pgTable(
@@ -73,9 +72,9 @@ export const leads = pgTable(
     // lead_follow_ups_due), so this one leads with the date.
     index('leads_reminder_idx')
       .on(t.nextFollowUp)
-      .where(sql.raw(`next_follow_up IS NOT NULL AND archived_at IS NULL AND ${OPEN_LEADS_SQL}`)),
+      .where(sql`next_follow_up IS NOT NULL AND archived_at IS NULL AND ${OPEN_LEADS}`),
     index('leads_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
-    check('leads_status_check', sql.raw(`status IN (${quoted(LEAD_STATUSES)})`)),
+    check('leads_status_check', oneOf('status', LEAD_STATUSES)),
     // A lost lead names its reason; no other lead has one.
     check('leads_lost_reason_check', sql`(status = 'lost') = (lost_reason <> '')`),
     check('leads_value_check', sql`estimated_value_cents >= 0`),

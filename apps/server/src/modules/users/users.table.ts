@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
 import { firms } from '../firms/firms.table';
 
 export const USER_KINDS = ['staff', 'customer'] as const;
@@ -83,7 +83,7 @@ export const users = pgTable(
     index('users_firm_kind_idx').on(t.firmId, t.kind),
     index('users_name_idx').on(t.firmId, t.nameKey, t.id),
     index('users_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
-    check('users_pay_type_check', sql.raw(`pay_type IN (${PAY_TYPES.map((k) => `'${k}'`).join(', ')})`)),
+    check('users_pay_type_check', oneOf('pay_type', PAY_TYPES)),
     check('users_pay_rate_check', sql`pay_rate >= 0`),
     firmIsolation(t.firmId),
   ],

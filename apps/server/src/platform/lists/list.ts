@@ -132,9 +132,11 @@ export async function listPage<Row extends { _id: string }>(
         cursor: 'Not a valid cursor.',
       });
     }
+    // constant SQL: a sort key's type comes from the list's own definition, never from the request.
+    const type = sql.raw(def.type);
     const after = desc
-      ? sql`(${def.expr}, ${spec.id}) < (${value}::${sql.raw(def.type)}, ${id}::uuid)`
-      : sql`(${def.expr}, ${spec.id}) > (${value}::${sql.raw(def.type)}, ${id}::uuid)`;
+      ? sql`(${def.expr}, ${spec.id}) < (${value}::${type}, ${id}::uuid)`
+      : sql`(${def.expr}, ${spec.id}) > (${value}::${type}, ${id}::uuid)`;
     paged = and(where, after);
   }
   const direction = desc ? sql`DESC` : sql`ASC`;

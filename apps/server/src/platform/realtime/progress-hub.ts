@@ -47,7 +47,9 @@ export class ProgressHub {
       if (!this.closed) this.later(() => void this.restart(), 5000);
     });
     await client.connect();
+    // constant SQL: channel names are constants of this file.
     await client.query(`LISTEN ${CHANNEL}`);
+    // constant SQL: as above.
     await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
     this.listener = client;
   }
