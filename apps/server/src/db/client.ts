@@ -1,6 +1,8 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { APP_ROLE } from './columns';
+import { isDatabaseUnavailable } from './faults';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,6 +36,40 @@ export function connectDatabase(url: string, poolSize: number): Database {
   pool.on('error', () => {
     // An idle connection died (database restart); the pool replaces it on next use.
   });
+  // A connection that dies while checked out (the database stopped mid-request) emits 'error'
+  // too, and the pool listens only to idle ones: without this, Node would exit. The request
+  // using it fails with the error instead (503), and the pool drops the connection on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle({ client: pool, schema });
+  db.transaction = ((fn: (tx: Tx) => Promise<unknown>) => transaction(pool, fn)) as Db['transaction'];
   return { url, pool, db, close: () => pool.end() };
+}
+
+const dialect = new PgDialect();
+const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * `db.transaction` on the pool, but the connection always goes back. Drizzle's own sends BEGIN
+ * before its try/finally, so a connection that dies just then (the database restarting) was
+ * never released and the pool shrank for good. Here the connection is released in every case,
+ * and destroyed when it broke. Each pooled connection keeps one drizzle handle bound to it.
+ */
+async function transaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    let bound = connectionDbs.get(client);
+    if (!bound) {
+      bound = new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Db;
+      connectionDbs.set(client, bound);
+    }
+    return await bound.transaction(fn);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

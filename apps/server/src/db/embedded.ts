@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,6 +23,11 @@ export type EmbeddedServer = {
   /** The cluster superuser's URL, for tests that create databases. */
   superuserUrl: string;
   port: number;
+  /** Stops the server without letting go of the data folder (tests of outages). */
+  stopServer: () => Promise<void>;
+  /** Starts it again after `stopServer`, on the same port. */
+  startServer: () => Promise<void>;
+  /** Stops the server for good and releases the data folder. */
   stop: () => Promise<void>;
 };
 
@@ -58,34 +63,40 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   }
   writeCredentials(dataDir, credentials);
 
-  const child = spawn(
-    bins.postgres,
-    [
-      '-D',
-      clusterDir,
-      '-p',
-      String(credentials.port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    {
-      // Own process group: a terminal's Ctrl-C goes to us, not to the database.
-      detached: true,
-      stdio: ['ignore', 'ignore', fs.openSync(path.join(dataDir, 'postgres.log'), 'a')],
-      ...(osUser ?? {}),
-      env: { ...process.env, LC_MESSAGES: 'C' },
-    },
-  );
-  child.unref();
-  const pid = child.pid;
-  if (!pid) throw new Error('Could not start the embedded PostgreSQL server.');
+  const logFile = path.join(dataDir, 'postgres.log');
+  const args = [
+    '-D',
+    clusterDir,
+    '-p',
+    String(credentials.port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
+  const launch = (): ChildProcess => {
+    const out = fs.openSync(logFile, 'a');
+    try {
+      const child = spawn(bins.postgres, args, {
+        // Own process group: a terminal's Ctrl-C goes to us, not to the database.
+        detached: true,
+        stdio: ['ignore', 'ignore', out],
+        ...(osUser ?? {}),
+        env: { ...process.env, LC_MESSAGES: 'C' },
+      });
+      child.unref();
+      if (!child.pid) throw new Error('Could not start the embedded PostgreSQL server.');
+      return child;
+    } finally {
+      fs.closeSync(out);
+    }
+  };
 
   const superuserUrl = `postgres://postgres:${encodeURIComponent(credentials.superuserPassword)}@127.0.0.1:${credentials.port}/postgres`;
-  await waitUntilReady(superuserUrl, pid, path.join(dataDir, 'postgres.log'));
+  const watchdog = new Watchdog(launch, credentials.port, log);
+  await waitUntilReady(superuserUrl, watchdog.start(), logFile);
   await bootstrapRoles(superuserUrl, credentials);
 
   const login = (role: string, password: string) =>
@@ -95,11 +106,75 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     ownerUrl: login(OWNER, credentials.ownerPassword),
     superuserUrl,
     port: credentials.port,
+    stopServer: () => watchdog.stop(),
+    startServer: async () => {
+      await waitUntilReady(superuserUrl, watchdog.start(), logFile);
+    },
     stop: async () => {
-      await stopProcess(pid);
+      await watchdog.stop();
       lock.release();
     },
   };
+}
+
+/**
+ * Keeps the embedded server running: if it dies while wanted (killed, crashed), it is started
+ * again on the same port, after a delay that grows while starts keep failing (a killed server's
+ * backends may hold its shared memory for a moment). The application's pool reconnects by itself.
+ */
+class Watchdog {
+  private child: ChildProcess | null = null;
+  private wanted = false;
+  private timer: NodeJS.Timeout | undefined;
+  private failures = 0;
+
+  constructor(
+    private readonly launch: () => ChildProcess,
+    private readonly port: number,
+    private readonly log: Log,
+  ) {}
+
+  /** Starts the server and keeps it running; returns its pid. */
+  start(): number {
+    this.wanted = true;
+    clearTimeout(this.timer);
+    const child = this.launch();
+    const startedAt = Date.now();
+    this.child = child;
+    child.once('exit', (code, signal) => {
+      if (!this.wanted || this.child !== child) return;
+      this.child = null;
+      // A server that ran a while and then died starts over with the shortest delay.
+      this.failures = Date.now() - startedAt > 30_000 ? 0 : this.failures + 1;
+      const delay = Math.min(5_000, 250 * 2 ** this.failures);
+      this.log(
+        `The embedded database stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it on port ${this.port}.`,
+      );
+      this.timer = setTimeout(() => this.restart(), delay);
+      this.timer.unref();
+    });
+    return child.pid!;
+  }
+
+  private restart(): void {
+    if (!this.wanted) return;
+    try {
+      this.start();
+    } catch (error) {
+      this.log(`Could not restart the embedded database: ${(error as Error).message}`);
+      this.timer = setTimeout(() => this.restart(), 5_000);
+      this.timer.unref();
+    }
+  }
+
+  /** Stops the server and does not start it again. */
+  async stop(): Promise<void> {
+    this.wanted = false;
+    clearTimeout(this.timer);
+    const pid = this.child?.pid;
+    this.child = null;
+    if (pid) await stopProcess(pid);
+  }
 }
 
 async function loadBinaries(): Promise<Binaries> {

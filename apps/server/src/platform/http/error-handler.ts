@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/faults';
 import { HttpError } from './errors';
+
+/** How long a client should wait before trying again while the database is away. */
+export const DATABASE_RETRY_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 type PgError = { code?: string; constraint?: string; cause?: { code?: string } };
 
@@ -13,6 +18,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) {
       if (known.headers) reply.headers(known.headers);
       return reply.code(known.status).send(known.body());
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', String(DATABASE_RETRY_SECONDS))
+        .send({ error: { code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } });
     }
     req.log.error({ err: error }, 'request failed');
     return reply

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { PUBLIC } from './access';
+import { DATABASE_RETRY_SECONDS } from './error-handler';
 
 const TIMEOUT_MS = 2000;
 
@@ -17,7 +18,7 @@ export function registerHealth(app: FastifyInstance, pool: pg.Pool): void {
       ]);
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      return reply.code(503).header('Retry-After', String(DATABASE_RETRY_SECONDS)).send({ status: 'unavailable' });
     } finally {
       clearTimeout(timer);
     }

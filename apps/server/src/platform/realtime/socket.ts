@@ -55,16 +55,17 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
           socket.close(4401, 'Session ended');
       });
       // A session ended between the check above and listening would otherwise live until the next re-check.
+      // While the database is unreachable the answer is unknown (undefined): the socket stays open.
       const recheck = () =>
         inScope(deps.db, { firmId: null }, (tx) => restoreSession(tx, token, deps.config.session.idleSeconds)).catch(
-          () => null,
+          () => undefined,
         );
       void recheck().then((still) => {
-        if (!still) socket.close(4401, 'Session ended');
+        if (still === null) socket.close(4401, 'Session ended');
       });
       // A socket lives no longer than its session: signed out, expired or deactivated ends it.
       const check = setInterval(async () => {
-        if (!(await recheck())) socket.close(4401, 'Session ended');
+        if ((await recheck()) === null) socket.close(4401, 'Session ended');
       }, SESSION_CHECK_MS);
       socket.on('close', () => {
         clearInterval(check);

@@ -9,6 +9,7 @@ import { useSettings } from '../../features/settings/api';
 import { useWarehouses } from '../../features/warehouses/api';
 import { pageTitle } from '../../lib/title';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { ConnectionIndicator } from './connection-indicator';
 import { Footer } from './footer';
 import { MegaMenu } from './mega-menu';
 import { NavDrawerContent } from './nav-drawer';
@@ -64,6 +65,7 @@ export function AppFrame() {
             {profile && <MegaMenu />}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ConnectionIndicator />
             {profile?.kind === 'staff' && <SearchButton />}
             <ColorSchemeToggle />
             {profile ? (
