@@ -15,7 +15,7 @@ export const POOL = 10;
 export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 
 /** The real app with demo data on a fresh embedded database, listening on a free port. */
-export async function startBenchServer() {
+export async function startBenchServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir, () => {});
   const database = connectDatabase(embedded.url, POOL);
@@ -36,6 +36,7 @@ export async function startBenchServer() {
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     WEB_DIST: path.resolve(import.meta.dirname, '../../apps/web/dist'),
+    ...env,
   });
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

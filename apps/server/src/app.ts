@@ -22,6 +22,7 @@ import { fileRoutes } from './platform/files/files.routes';
 import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { FairShare } from './platform/http/fair-share';
 import { registerHealth } from './platform/http/health';
 import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
@@ -87,7 +88,13 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   const progress = new ProgressHub(database.url, database.pool);
   await progress.start();
-  const deps: AppDeps = { config, db: database.db, storage: new LocalFileStorage(config.filesDir), progress };
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    fairShare: new FairShare(config.fairShare),
+    storage: new LocalFileStorage(config.filesDir),
+    progress,
+  };
   app.decorate('deps', deps);
   app.addHook('onClose', () => progress.close());
 

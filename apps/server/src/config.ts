@@ -40,6 +40,9 @@ const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  MAX_CONCURRENT_PER_SESSION: z.coerce.number().int().min(1).default(4),
+  MAX_CONCURRENT_PER_FIRM: z.coerce.number().int().min(1).optional(),
+  FAIR_SHARE_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
 });
 
@@ -70,6 +73,8 @@ export type Config = {
   resetTokenMinutes: number;
   signInThrottle: { perAccount: number; perAddress: number; windowSeconds: number };
   dbPoolSize: number;
+  /** Requests running at once per session and per firm, and how long one waits for its turn (decision 0016). */
+  fairShare: { perSession: number; perFirm: number; maxWaitMs: number };
   webDist: string;
   migrationsDir: string;
 };
@@ -116,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: e.SIGN_IN_WINDOW_MINUTES * 60,
     },
     dbPoolSize: e.DB_POOL_SIZE,
+    fairShare: {
+      perSession: e.MAX_CONCURRENT_PER_SESSION,
+      // Half the pool: however busy one firm is, the others always find connections free.
+      perFirm: e.MAX_CONCURRENT_PER_FIRM ?? Math.max(1, Math.ceil(e.DB_POOL_SIZE / 2)),
+      maxWaitMs: e.FAIR_SHARE_WAIT_MS,
+    },
     webDist: path.resolve(e.WEB_DIST),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),
   };

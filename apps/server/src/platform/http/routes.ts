@@ -10,10 +10,12 @@ import type { LocalFileStorage } from '../files/storage';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
 import { HttpError, KeepChangesError, validationError } from './errors';
+import type { FairShare } from './fair-share';
 
 export type AppDeps = {
   config: Config;
   db: Db;
+  fairShare: FairShare;
   storage: LocalFileStorage;
   progress: ProgressHub;
 };
@@ -122,15 +124,25 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
             reply,
           });
         };
+        // Streams (uploads) hold no connection while bytes arrive; the rest wait their firm's turn.
+        const release = route.stream
+          ? null
+          : await deps.fairShare.acquire(deps.fairShare.keysFor(meta.sessionToken, meta.ip));
+        const signedIn = (actor: Actor | null) => {
+          if (actor && meta.sessionToken) deps.fairShare.remember(meta.sessionToken, actor.firmId);
+          return actor;
+        };
         const result = route.stream
           ? await run(
               noTransaction,
-              await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
+              signedIn(
+                await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
+              ),
             )
           : await deps.db
               .transaction(async (tx) => {
                 await enterScope(tx, { firmId: null });
-                const actor = await authenticate(tx, route.access, meta, deps, reply);
+                const actor = signedIn(await authenticate(tx, route.access, meta, deps, reply));
                 try {
                   return await run(tx, actor);
                 } catch (error) {
@@ -142,7 +154,8 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
               .then((outcome) => {
                 if (outcome instanceof KeepChangesError) throw outcome.error;
                 return outcome;
-              });
+              })
+              .finally(() => release?.());
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);
         return result === undefined ? reply.send() : reply.send(result);
