@@ -28,7 +28,7 @@ function SignedInData() {
 }
 
 export function AppFrame() {
-  const { profile } = useSession();
+  const { profile, status } = useSession();
   const { pathname } = useLocation();
   const [drawerOpen, drawer] = useDisclosure(false);
   useScrollRestore();
@@ -74,6 +74,8 @@ export function AppFrame() {
                 <ProfileMenu />
               </>
             ) : (
+              // Not while the session is still being restored (say, while the server reconnects).
+              status === 'signed-out' &&
               pathname !== '/' && (
                 <Button component={Link} to="/u/profile" variant="light">
                   Sign in

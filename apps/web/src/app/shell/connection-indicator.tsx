@@ -17,6 +17,7 @@ export function ConnectionIndicator() {
         color="yellow"
         variant="light"
         size="lg"
+        tt="none"
         leftSection={<Loader size={12} color="yellow" />}
         data-testid="connection-indicator"
       >
