@@ -75,7 +75,7 @@ if (process.argv[2] === 'noisy') {
   async function serve(env: Record<string, string>): Promise<{ address: string; child: ChildProcess }> {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'lib/serve.ts'), JSON.stringify(env)],
+      ['--disable-proto=throw', '--import', 'tsx', path.join(import.meta.dirname, 'lib/serve.ts'), JSON.stringify(env)],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

@@ -35,18 +35,23 @@ export default async function globalSetup() {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
 
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      APP_URL: baseURL,
-      SMTP_URL: mail.url,
-      LOG_LEVEL: 'warn',
+  // As `npm start` runs it (decision 0011).
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--disable-proto=throw', path.join(root, 'apps/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        APP_URL: baseURL,
+        SMTP_URL: mail.url,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   server.stdout!.on('data', (d) => (output += d));
   server.stderr!.on('data', (d) => (output += d));

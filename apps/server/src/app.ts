@@ -24,6 +24,7 @@ import type { Access } from './platform/http/access';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { FairShare } from './platform/http/fair-share';
 import { registerHealth } from './platform/http/health';
+import { registerHostileInputGuard } from './platform/http/hostile-input';
 import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
 import { registerSecurity } from './platform/http/security';
@@ -76,6 +77,11 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    // JSON.parse makes "__proto__" an own property, which is harmless in itself; the hostile-input
+    // guard then refuses it (and "constructor", "prototype") with a 400 naming the field. The
+    // library's own refusal would answer "not valid JSON", which is not what is wrong.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
   });
 
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
@@ -105,6 +111,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);
+  registerHostileInputGuard(app);
   registerSecurity(app, config);
   registerHealth(app, database.pool);
   await registerSocket(app, deps);

@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
 type Server = { child: ChildProcess; output: () => string; exited: Promise<number | null>; base: string };
 
 async function start(port: number, waitFor = 'Atelier is running at'): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--disable-proto=throw', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listLimitSchema } from './lists';
+import { INVALID_CURSOR_MESSAGE, listLimitSchema } from './lists';
 
 /** GET /api/v1/logs: the firm's audit history, newest first. */
 export const auditListQuerySchema = z.object({
@@ -9,7 +9,7 @@ export const auditListQuerySchema = z.object({
   from: z.iso.date('Use a date like 2026-01-31.').optional(),
   to: z.iso.date('Use a date like 2026-01-31.').optional(),
   limit: listLimitSchema,
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(200, INVALID_CURSOR_MESSAGE).optional(),
 });
 export type AuditListQuery = Partial<Record<'entityType' | 'entity' | 'user' | 'from' | 'to' | 'cursor', string>> & {
   limit?: number;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Lists count exactly up to this many rows, then answer "10,000+" (counted within the firm only). */
 export const LIST_TOTAL_CAP = 10_000;
 export const LIST_TOTAL_CAPPED = '10,000+';
+/** The answer to a list cursor that is not one the server made (forged, truncated, too long). */
+export const INVALID_CURSOR_MESSAGE = 'This page link is no longer valid. Start again from the first page.';
 
 export type ListTotal = number | typeof LIST_TOTAL_CAPPED;
 export type ListPage<T> = { items: T[]; total: ListTotal; next: string | null };
@@ -23,7 +25,7 @@ export const listQuerySchema = z.object({
   sort: z.string().max(40).optional(),
   filter: z.record(z.string(), z.array(z.string().max(200)).max(200)).optional(),
   limit: listLimitSchema,
-  cursor: z.string().max(500).optional(),
+  cursor: z.string().max(500, INVALID_CURSOR_MESSAGE).optional(),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 

@@ -3,12 +3,16 @@ import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { users } from '../../modules/users/users.table';
-import { cappedTotal, decodeCursor, encodeCursor } from '../http/list';
+import { cappedTotal, decodeCursor, encodeCursor, invalidCursor } from '../http/list';
 import { entityKind } from '../records/entities';
 import { reindex } from '../search/search.service';
 import { followedAmong, notifySubscribers } from '../subscriptions/subscriptions.service';
 import { auditLog, type FieldChange } from './audit.table';
+
+// The time of the last row of a page as to_json writes it: 2026-11-21T16:00:00.123456+00:00.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Whoever caused a change: a signed-in actor, or nobody (system work such as seeding). */
 export type AuditActor = { firmId: string; userId: string | null; impersonatorId?: string | null };
@@ -140,6 +144,7 @@ export async function listAudit(
   const page = [...filters];
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor, 2);
+    if (typeof at !== 'string' || !ISO_TIME.test(at) || !isUuid(id)) throw invalidCursor();
     page.push(sql`(${auditLog.createdAt}, ${auditLog.id}) < (${String(at)}::timestamptz, ${String(id)}::uuid)`);
   }
 

@@ -64,6 +64,13 @@ function toHttpError(
     case '22008':
     case '22003':
       return new HttpError(400, 'validation', 'A value in this request is not valid.');
+    // Text PostgreSQL cannot store (a NUL character, bytes that are not UTF-8) or too long for
+    // its column: the hostile-input guard refuses these first; this is the backstop.
+    case '22021':
+    case '22P05':
+      return new HttpError(400, 'validation', 'This text contains a character that is not allowed.');
+    case '22001':
+      return new HttpError(400, 'validation', 'A value in this request is too long.');
     case '23503':
       return new HttpError(409, 'conflict', 'This refers to a record that does not exist or is still in use.');
   }

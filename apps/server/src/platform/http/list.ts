@@ -1,4 +1,4 @@
-import { LIST_TOTAL_CAP, LIST_TOTAL_CAPPED, type ListTotal } from '@atelier/contracts';
+import { INVALID_CURSOR_MESSAGE, LIST_TOTAL_CAP, LIST_TOTAL_CAPPED, type ListTotal } from '@atelier/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -9,16 +9,30 @@ export function encodeCursor(values: readonly (string | number | null)[]): strin
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
+/** The one answer to a cursor that is not one of ours: forged, truncated or from another list. */
+export const invalidCursor = () => badRequest(INVALID_CURSOR_MESSAGE, { cursor: 'Not a valid cursor.' });
+
+// Longer than any sort value of ours; a cursor is a client's input like any other.
+const MAX_CURSOR_VALUE = 1000;
+
+const validValue = (value: unknown) =>
+  value === null ||
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  (typeof value === 'string' && value.length <= MAX_CURSOR_VALUE && !value.includes('\u0000'));
+
+/**
+ * The values of a cursor made by `encodeCursor`, or 400. Only numbers, nulls and text without
+ * NUL (which PostgreSQL cannot take as text) get through, and only as many as the list uses.
+ */
 export function decodeCursor(cursor: string, length: number): (string | number | null)[] {
+  let values: unknown;
   try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values.length === length) return values;
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    throw invalidCursor();
   }
-  throw badRequest('This page link is no longer valid. Start again from the first page.', {
-    cursor: 'Not a valid cursor.',
-  });
+  if (Array.isArray(values) && values.length === length && values.every(validValue)) return values;
+  throw invalidCursor();
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { badRequest, HttpError } from '../http/errors';
+import { decodeCursor, encodeCursor, invalidCursor } from '../http/list';
 
 /**
  * A sort a list allows: the column (matching an index on (firm_id, column, id)), its SQL type,
@@ -48,20 +49,11 @@ export type ListSpec<Row extends { _id: string }> = {
   fetch: (db: Executor, ids: string[]) => Promise<Row[]>;
 };
 
-const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
-
+/** A list cursor: [sort value, id, sort key], so a cursor from another sort is refused. */
 function decode(cursor: string, sortKey: string): [string, string] {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(values) && values[2] === sortKey && typeof values[0] === 'string' && isUuid(values[1])) {
-      return [values[0], values[1]];
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest('This page link no longer matches the list. Start again from the first page.', {
-    cursor: 'Not a valid cursor.',
-  });
+  const [value, id, key] = decodeCursor(cursor, 3);
+  if (key === sortKey && typeof value === 'string' && isUuid(id)) return [value, id];
+  throw invalidCursor();
 }
 
 /** The condition of a query without paging: filters (or their defaults) and search. */
@@ -72,13 +64,14 @@ export function listCondition<Row extends { _id: string }>(
   const conditions: (SQL | undefined)[] = [spec.scope];
   const given = query.filter ?? {};
   for (const key of Object.keys(given)) {
-    if (!spec.filters[key])
+    // Own keys only: "toString" or "constructor" must not find the prototype's.
+    if (!Object.hasOwn(spec.filters, key))
       throw badRequest(`You cannot filter ${spec.noun} by "${key}".`, {
         [`filter.${key}`]: 'Not a filter of this list.',
       });
   }
   for (const [key, filter] of Object.entries(spec.filters)) {
-    const values = given[key] ?? spec.defaultFilters?.[key];
+    const values = (Object.hasOwn(given, key) ? given[key] : undefined) ?? spec.defaultFilters?.[key];
     if (values && values.length > 0) conditions.push(withFieldKey(key, () => filter(values)));
   }
   if (query.q) conditions.push(spec.search(query.q));
@@ -101,7 +94,7 @@ export function parseSort<Row extends { _id: string }>(spec: ListSpec<Row>, sort
   const key = sort || spec.defaultSort;
   const desc = key.startsWith('-');
   const field = desc ? key.slice(1) : key;
-  const def = spec.sorts[field];
+  const def = Object.hasOwn(spec.sorts, field) ? spec.sorts[field] : undefined;
   if (!def) {
     const allowed = Object.keys(spec.sorts).join(', ');
     throw badRequest(`You cannot sort ${spec.noun} by "${field}". Sort by ${allowed}.`, {
@@ -127,11 +120,7 @@ export async function listPage<Row extends { _id: string }>(
   let paged = where;
   if (query.cursor) {
     const [value, id] = decode(query.cursor, key);
-    if (!validCursorValue(def, value)) {
-      throw badRequest('This page link no longer matches the list. Start again from the first page.', {
-        cursor: 'Not a valid cursor.',
-      });
-    }
+    if (!validCursorValue(def, value)) throw invalidCursor();
     // constant SQL: a sort key's type comes from the list's own definition, never from the request.
     const type = sql.raw(def.type);
     const after = desc
@@ -174,7 +163,7 @@ export async function listPage<Row extends { _id: string }>(
   return {
     items,
     total: n > LIST_TOTAL_CAP ? LIST_TOTAL_CAPPED : n,
-    next: keys.rows.length > query.limit && last ? encode([last.sort, last.id, key]) : null,
+    next: keys.rows.length > query.limit && last ? encodeCursor([last.sort, last.id, key]) : null,
   };
 }
 
