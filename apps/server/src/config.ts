@@ -36,7 +36,8 @@ const envSchema = z.object({
     .min(1)
     .default(30 * 24 * 60),
   RESET_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(60),
-  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_FAILURES_PER_PAIR: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
@@ -71,7 +72,8 @@ export type Config = {
   logLevel: string;
   session: { idleSeconds: number; maxAgeSeconds: number; secureCookie: boolean };
   resetTokenMinutes: number;
-  signInThrottle: { perAccount: number; perAddress: number; windowSeconds: number };
+  /** Sign-in attempts per window: per (account, address) strictly, per account and per address loosely. */
+  signInThrottle: { perPair: number; perAccount: number; perAddress: number; windowSeconds: number };
   dbPoolSize: number;
   /** Requests running at once per session and per firm, and how long one waits for its turn (decision 0016). */
   fairShare: { perSession: number; perFirm: number; maxWaitMs: number };
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     resetTokenMinutes: e.RESET_TOKEN_MINUTES,
     signInThrottle: {
+      perPair: e.SIGN_IN_MAX_FAILURES_PER_PAIR,
       perAccount: e.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: e.SIGN_IN_WINDOW_MINUTES * 60,

@@ -40,6 +40,10 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(
+      `INSERT INTO file_reservations (firm_id, bytes, expires_at) VALUES ($1, 10, now() + interval '1 hour')`,
+      [firm],
+    );
+    await owner.query(
       `INSERT INTO ambassadors (firm_id, name, kind, referral_code) VALUES ($1, 'Rhea Lindqvist', 'person', 'RHEA-1000')`,
       [firm],
     );
@@ -96,9 +100,9 @@ describe('row-level security', () => {
     );
     const internal = await owner.query(
       `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('auth_throttle', 'seed_markers')`,
+       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname IN ('auth_throttle', 'seed_markers', 'sign_in_addresses')`,
     );
-    expect(internal.rows[0].n).toBe(2);
+    expect(internal.rows[0].n).toBe(3);
     expect(rows).toEqual([]);
   });
 

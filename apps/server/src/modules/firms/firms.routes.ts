@@ -6,7 +6,7 @@ import { forbidden } from '../../platform/http/errors';
 import { defineRoute } from '../../platform/http/routes';
 import { getBilling, setFeatures } from './billing.service';
 import { completeOnboarding, getOnboarding } from './onboarding.service';
-import { register } from './registration.service';
+import { register, reserveRegistration } from './registration.service';
 
 export const firmRoutes = [
   defineRoute({
@@ -15,6 +15,7 @@ export const firmRoutes = [
     access: PUBLIC,
     status: 201,
     body: registerSchema,
+    limit: ({ db, deps, meta }) => reserveRegistration(db, deps.config, meta.ip),
     handler: async ({ db, deps, meta, body, reply }) => {
       const { token, profile } = await register(db, deps, meta, body);
       setSessionCookies(reply, token, deps.config);

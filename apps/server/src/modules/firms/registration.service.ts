@@ -1,8 +1,9 @@
 import { P, type Profile, type RegisterInput } from '@atelier/contracts';
-import type { Tx } from '../../db/client';
+import type { Config } from '../../config';
+import type { Executor, Tx } from '../../db/client';
 import { createSession } from '../../platform/auth/sessions';
-import { countAttemptFromAddress } from '../../platform/auth/throttle';
-import { conflictOnDuplicate, HttpError, KeepChangesError } from '../../platform/http/errors';
+import { reserve } from '../../platform/auth/throttle';
+import { conflictOnDuplicate } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
 import { getProfile } from '../profile/profile.service';
 import { createRole, createUser } from '../users/users.service';
@@ -17,22 +18,17 @@ export async function register(
   meta: RequestMeta,
   input: RegisterInput,
 ): Promise<{ token: string; profile: Profile }> {
-  await countAttemptFromAddress(
-    tx,
-    deps.config,
-    'register',
-    meta.ip,
-    REGISTRATIONS_PER_ADDRESS,
+  return createAccount(tx, deps, meta, input);
+}
+
+/** Sign-ups per client address: reserved before the request (the route's limit), so a failed one counts too. */
+export function reserveRegistration(db: Executor, config: Config, ip: string): Promise<void> {
+  return reserve(
+    db,
+    [{ key: `register:address:${ip}`, max: REGISTRATIONS_PER_ADDRESS }],
+    config.signInThrottle.windowSeconds,
     'sign-ups from this address',
   );
-  // The sign-up runs in a savepoint: when it fails (an address already in use, say), its own
-  // writes roll back but the counted attempt is kept, so failed sign-ups cannot probe for free.
-  try {
-    return await tx.transaction((inner) => createAccount(inner, deps, meta, input));
-  } catch (error) {
-    if (error instanceof HttpError) throw new KeepChangesError(error);
-    throw error;
-  }
 }
 
 async function createAccount(

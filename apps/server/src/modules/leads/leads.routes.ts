@@ -17,7 +17,14 @@ import {
   leadKind,
   updateLead,
 } from './leads.service';
-import { getCapture, regenerateCapture, submitWebLead, WEB_LEAD_PATH, webLeadPreflight } from './web-leads';
+import {
+  getCapture,
+  regenerateCapture,
+  reserveWebLead,
+  submitWebLead,
+  WEB_LEAD_PATH,
+  webLeadPreflight,
+} from './web-leads';
 
 const modify = permission(P.MODIFY_LEADS, 'lead_management');
 const settings = permission(P.LEAD_SETTINGS, 'lead_management');
@@ -85,6 +92,8 @@ export const leadRoutes: AnyRoute[] = [
     access: PUBLIC,
     status: 201,
     params: keyParams,
+    limit: ({ db, params, req, reply, meta }) =>
+      reserveWebLead(db, { key: params.key, origin: req.headers.origin, ip: meta.ip, reply }),
     handler: ({ db, params, req, reply, meta }) =>
       submitWebLead(db, { key: params.key, origin: req.headers.origin, ip: meta.ip, body: req.body, reply }),
   }),

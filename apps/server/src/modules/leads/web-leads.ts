@@ -6,9 +6,9 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import { enterScope } from '../../db/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
-import { countAttempt } from '../../platform/auth/throttle';
+import { reserve } from '../../platform/auth/throttle';
 import type { Actor } from '../../platform/http/access';
-import { HttpError, KeepChangesError, notFound, validationError } from '../../platform/http/errors';
+import { HttpError, notFound, validationError } from '../../platform/http/errors';
 import { API_PREFIX } from '../../platform/http/routes';
 import { notify } from '../../platform/notifications/notifications.service';
 import { firms } from '../firms/firms.table';
@@ -114,6 +114,33 @@ export async function webLeadPreflight(
   }
 }
 
+type WebLeadRequest = { key: string; origin: string | undefined; ip: string; reply: FastifyReply };
+
+/** The form's firm, once its origin is allowed (CORS headers set, so the form reads every answer). */
+async function admittedFirm(db: Executor, input: WebLeadRequest): Promise<FormFirm> {
+  const firm = await formFirm(db, input.key);
+  if (!firm) throw notFound(UNKNOWN_FORM);
+  if (!allowOrigin(input.reply, firm, input.origin))
+    throw new HttpError(403, 'forbidden', "This form only takes enquiries from the firm's own website.");
+  if (!firm.enabled)
+    throw new HttpError(403, 'feature_disabled', 'This firm does not take enquiries through this form at the moment.');
+  return firm;
+}
+
+/**
+ * The route's limit: every enquiry from an address counts, reserved before the request's own
+ * transaction, so a script cannot send more in parallel nor retry bad bodies without limit.
+ */
+export async function reserveWebLead(db: Executor, input: WebLeadRequest): Promise<void> {
+  const firm = await admittedFirm(db, input);
+  await reserve(
+    db,
+    [{ key: `web-lead:${firm.firm_id}:${input.ip}`, max: PER_ADDRESS }],
+    WINDOW_SECONDS,
+    'enquiries from your address',
+  );
+}
+
 /**
  * POST /api/v1/public/leads/{key}: an enquiry from the firm's website form becomes a new lead,
  * assigned to the firm's web-lead assignee, who is notified. The firm is found by its key (no
@@ -121,28 +148,14 @@ export async function webLeadPreflight(
  */
 export async function submitWebLead(
   db: Executor,
-  input: { key: string; origin: string | undefined; ip: string; body: unknown; reply: FastifyReply },
+  input: WebLeadRequest & { body: unknown },
 ): Promise<{ received: true }> {
-  const firm = await formFirm(db, input.key);
-  if (!firm) throw notFound(UNKNOWN_FORM);
-  if (!allowOrigin(input.reply, firm, input.origin))
-    throw new HttpError(403, 'forbidden', "This form only takes enquiries from the firm's own website.");
-  if (!firm.enabled)
-    throw new HttpError(403, 'feature_disabled', 'This firm does not take enquiries through this form at the moment.');
-  await countAttempt(
-    db,
-    `web-lead:${firm.firm_id}:${input.ip}`,
-    PER_ADDRESS,
-    WINDOW_SECONDS,
-    'enquiries from your address',
-  );
-
+  const firm = await admittedFirm(db, input);
   const sent = (input.body ?? {}) as Record<string, unknown>;
   // The honeypot: people never see the field, scripts fill it in. They hear what people hear.
   if (typeof sent.website === 'string' && sent.website.trim() !== '') return { received: true };
   const parsed = webLeadSchema.safeParse(input.body ?? {});
-  // The attempt still counts, so a script cannot retry bad bodies without limit.
-  if (!parsed.success) throw new KeepChangesError(validationError(parsed.error, 'body'));
+  if (!parsed.success) throw validationError(parsed.error, 'body');
   const form = parsed.data;
 
   await enterScope(db, { firmId: firm.firm_id });

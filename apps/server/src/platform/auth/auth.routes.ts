@@ -12,6 +12,7 @@ import { checkResetToken, confirmPasswordReset, requestPasswordReset, signIn, si
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { endImpersonation, RETURN_COOKIE } from './impersonation';
 import { endSessionByToken } from './sessions';
+import { reserveResetRequest, reserveSignIn } from './throttle';
 
 export const authRoutes = [
   defineRoute({
@@ -19,6 +20,7 @@ export const authRoutes = [
     url: '/auth/',
     access: PUBLIC,
     body: signInBodySchema,
+    limit: ({ db, deps, meta, body }) => reserveSignIn(db, deps.config, body.email, meta.ip),
     handler: async ({ db, deps, meta, body, reply }) => {
       const { token, profile } = await signIn(db, deps, meta, body);
       setSessionCookies(reply, token, deps.config);
@@ -61,8 +63,9 @@ export const authRoutes = [
     url: '/auth/reset-password',
     access: PUBLIC,
     body: resetPasswordRequestSchema,
-    handler: async ({ db, deps, meta, body }) => {
-      await requestPasswordReset(db, deps, meta, body.email);
+    limit: ({ db, deps, meta }) => reserveResetRequest(db, deps.config, meta.ip),
+    handler: async ({ db, deps, body }) => {
+      await requestPasswordReset(db, deps, body.email);
       return { message: RESET_EMAIL_SENT_MESSAGE };
     },
   }),

@@ -14,12 +14,12 @@ import { recordAudit } from '../audit/audit.service';
 import { queueEmail } from '../email/outbox.service';
 import { passwordResetEmail } from '../email/templates';
 import type { Actor } from '../http/access';
-import { badRequest, HttpError, KeepChangesError } from '../http/errors';
+import { badRequest, HttpError } from '../http/errors';
 import type { AppDeps, RequestMeta } from '../http/routes';
 import { passwordResetTokens } from './auth.table';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession, endUserSessions } from './sessions';
-import { allowResetEmail, assertSignInAllowed, clearSignInFailures, recordSignInFailure } from './throttle';
+import { clearAccountLimits, mayEmailReset, signInSucceeded } from './throttle';
 import { hashToken, newToken } from './tokens';
 
 type StaffRow = { user_id: string; firm_id: string; password_hash: string | null; first_name: string; active: boolean };
@@ -36,18 +36,15 @@ export async function signIn(
   meta: RequestMeta,
   body: SignInBody,
 ): Promise<{ token: string; profile: Profile }> {
-  await assertSignInAllowed(tx, deps.config, body.email, meta.ip);
+  // The attempt was reserved before this transaction (the route's limit): a wrong password
+  // needs nothing more written to count.
   const staff = await findStaff(tx, body.email);
   const passwordOk = await verifyPassword(staff?.password_hash, body.password);
-  if (!staff || !passwordOk) {
-    await recordSignInFailure(tx, deps.config, body.email, meta.ip);
-    // The failure must be counted even though the request fails.
-    throw new KeepChangesError(new HttpError(401, 'unauthenticated', INVALID_CREDENTIALS_MESSAGE));
-  }
+  if (!staff || !passwordOk) throw new HttpError(401, 'unauthenticated', INVALID_CREDENTIALS_MESSAGE);
   if (!staff.active) {
     throw new HttpError(403, 'forbidden', 'This account has been deactivated. Ask an administrator of your firm.');
   }
-  await clearSignInFailures(tx, body.email);
+  await signInSucceeded(tx, body.email, meta.ip);
 
   const scope = { firmId: staff.firm_id, userId: staff.user_id };
   await enterScope(tx, scope);
@@ -67,8 +64,8 @@ export async function signOut(tx: Tx, actor: Actor | null): Promise<void> {
  * POST /auth/reset-password: emails a single-use link when the address belongs to an active
  * staff account. The answer is the same either way, so it reveals nothing about the address.
  */
-export async function requestPasswordReset(tx: Tx, deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
-  if (!(await allowResetEmail(tx, deps.config, email, meta.ip))) return;
+export async function requestPasswordReset(tx: Tx, deps: AppDeps, email: string): Promise<void> {
+  if (!(await mayEmailReset(tx, deps.config, email))) return;
   const staff = await findStaff(tx, email);
   if (!staff?.active) return;
 
@@ -133,5 +130,5 @@ export async function confirmPasswordReset(tx: Tx, _deps: AppDeps, input: ResetP
     .where(and(eq(passwordResetTokens.userId, taken.user_id), isNull(passwordResetTokens.usedAt)));
   await endUserSessions(tx, taken.user_id);
   await recordAudit(tx, scope, { entityType: 'user', entityId: taken.user_id, action: 'reset-password' });
-  if (user.email) await clearSignInFailures(tx, user.email);
+  if (user.email) await clearAccountLimits(tx, user.email);
 }

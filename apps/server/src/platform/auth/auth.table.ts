@@ -1,4 +1,4 @@
-import { customType, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
 import { firms } from '../../modules/firms/firms.table';
 import { users } from '../../modules/users/users.table';
@@ -54,11 +54,27 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Failed sign-in counters per account and per client address. Not a tenant table: the
- * application role has no rights on it and reaches it only through the auth_throttle_* functions.
+ * Rate-limit counters (sign-in attempts per account, per address and per pair, reset requests,
+ * public forms), each a window and the attempts reserved in it. Not a tenant table: the
+ * application role has no rights on it and reaches it only through limit_reserve/limit_release.
  */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Where each account signed in successfully lately (a few addresses per account): from such an
+ * address only the strict per-(account, address) limit applies, so failures from elsewhere never
+ * lock the owner out. Internal, like auth_throttle.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.address] })],
+);

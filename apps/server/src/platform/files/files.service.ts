@@ -9,7 +9,7 @@ import type { Actor } from '../http/access';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { entityKind, maySee } from '../records/entities';
-import { files } from './files.table';
+import { fileReservations, files } from './files.table';
 import type { LocalFileStorage } from './storage';
 
 const URL_PREFIX = '/api/v1/files/';
@@ -97,13 +97,28 @@ export type UploadInput = {
 
 export type FileDeps = { storage: LocalFileStorage; progress: ProgressHub; quotaBytes: number };
 
-async function usedBytes(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`COALESCE(sum(${files.size}), 0)::bigint` })
-    .from(files)
-    .where(isNull(files.deletedAt));
-  return Number(row?.n ?? 0);
+// An upload that has not finished within this long has failed; its reservation no longer counts.
+const RESERVATION_MINUTES = 60;
+
+/**
+ * Sets `bytes` of the firm's quota aside for an upload, or 413. The firm's lock makes the check
+ * and the reservation one step: parallel uploads take turns here, so together they never pass
+ * the quota. The firm's use is its stored files plus the uploads in progress.
+ */
+async function reserveStorage(tx: Tx, firmId: string, bytes: number, quotaBytes: number): Promise<string> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`file-quota:${firmId}`}, 0))`);
+  const result = await tx.execute<{ used: number }>(sql`
+    SELECT (SELECT COALESCE(sum(size), 0) FROM ${files} WHERE ${files.deletedAt} IS NULL)
+         + (SELECT COALESCE(sum(bytes), 0) FROM ${fileReservations} WHERE ${fileReservations.expiresAt} > now()) AS used`);
+  if (Number(result.rows[0]?.used ?? 0) + bytes > quotaBytes) throw quotaExceeded(quotaBytes);
+  const [reservation] = await tx
+    .insert(fileReservations)
+    .values({ firmId, bytes, expiresAt: sql`now() + make_interval(mins => ${RESERVATION_MINUTES})` })
+    .returning({ id: fileReservations.id });
+  return reservation!.id;
 }
+
+const endReservation = (tx: Executor, id: string) => tx.delete(fileReservations).where(eq(fileReservations.id, id));
 
 function quotaExceeded(quotaBytes: number): HttpError {
   const gb = (quotaBytes / 1024 ** 3).toFixed(quotaBytes >= 1024 ** 3 ? 0 : 2);
@@ -129,8 +144,9 @@ export async function uploadFile(
   if (!policy.types.includes(input.contentType)) throw new HttpError(415, 'unprocessable', policy.wrongType);
   if (input.declaredSize !== null && input.declaredSize > policy.maxBytes)
     throw new HttpError(413, 'too_large', policy.tooBig);
-  const used = await scoped(usedBytes);
-  if (used + (input.declaredSize ?? 0) > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes);
+  // Without a declared size, the most this kind of file may be is set aside, then trued up.
+  const reserved = input.declaredSize ?? policy.maxBytes;
+  const reservation = await scoped((tx) => reserveStorage(tx, actor.firmId, reserved, deps.quotaBytes));
 
   const id = newId();
   const key = `${actor.firmId}/${id}`;
@@ -154,7 +170,7 @@ export async function uploadFile(
     let head = Buffer.alloc(0);
     const size = await deps.storage.write(key, input.body, (bytes, chunk) => {
       if (bytes > policy.maxBytes) throw new HttpError(413, 'too_large', policy.tooBig);
-      if (used + bytes > deps.quotaBytes) throw quotaExceeded(deps.quotaBytes);
+      if (bytes > reserved) throw new HttpError(413, 'too_large', 'The file is larger than its upload said.');
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
       if (total > 0 && bytes < total) void report(bytes, 0);
     });
@@ -180,6 +196,7 @@ export async function uploadFile(
           entityId: input.entity?.id ?? null,
         })
         .returning();
+      await endReservation(tx, reservation);
       const [uploader] = await tx
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
         .from(users)
@@ -199,6 +216,8 @@ export async function uploadFile(
     return row;
   } catch (error) {
     await report(0, 0, 0); // clears this upload's progress
+    // The space set aside is free again (if this fails too, the reservation expires).
+    await scoped((tx) => endReservation(tx, reservation)).catch(() => undefined);
     throw error;
   }
 }

@@ -20,3 +20,20 @@ export const files = pgTable(
   },
   (t) => [index('files_entity_idx').on(t.firmId, t.entityType, t.entityId), firmIsolation(t.firmId)],
 );
+
+/**
+ * Storage set aside for uploads in progress. An upload reserves its size against the firm's
+ * quota before its bytes arrive (under a per-firm lock, so parallel uploads cannot all pass the
+ * check), and gives the reservation up when its row is written or it fails. A reservation left
+ * by a crashed upload expires.
+ */
+export const fileReservations = pgTable(
+  'file_reservations',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('file_reservations_firm_idx').on(t.firmId, t.expiresAt), firmIsolation(t.firmId)],
+);

@@ -74,13 +74,3 @@ export function assertVersion(current: number, sent: number | undefined, what: s
     throw conflict(`Someone else changed this ${what} since you opened it. Reload it to see their changes.`);
   }
 }
-
-/**
- * Thrown by a service whose request failed but whose writes must stay (a failed sign-in is
- * still counted for throttling): the request's transaction commits, then `error` is the answer.
- */
-export class KeepChangesError extends Error {
-  constructor(readonly error: HttpError) {
-    super(error.message);
-  }
-}

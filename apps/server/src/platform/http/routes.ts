@@ -9,7 +9,7 @@ import { restoreSession } from '../auth/sessions';
 import type { LocalFileStorage } from '../files/storage';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
-import { HttpError, KeepChangesError, validationError } from './errors';
+import { HttpError, validationError } from './errors';
 import type { FairShare } from './fair-share';
 
 export type AppDeps = {
@@ -58,6 +58,20 @@ export type RouteDef<A extends Access, SB, SQ, SP> = {
   stream?: true;
   /** The 415 message for a body of a type the route does not take (default: JSON only). */
   unsupportedType?: string;
+  /**
+   * Reserves the request against its rate limits (platform/auth/throttle.ts) before anything
+   * else, in a short transaction of its own that commits whatever the request does next: so
+   * parallel attempts count exactly, and a refused or failed attempt still counts.
+   */
+  limit?: (input: {
+    db: Tx;
+    body: Out<SB>;
+    params: Out<SP>;
+    meta: RequestMeta;
+    deps: AppDeps;
+    req: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<void>;
   handler: (input: HandlerInput<A, SB, SQ, SP>) => Promise<unknown>;
 };
 
@@ -73,6 +87,8 @@ export type AnyRoute = {
   status?: number;
   stream?: true;
   unsupportedType?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: erased input; defineRoute keeps it typed
+  limit?: (input: any) => Promise<void>;
   // biome-ignore lint/suspicious/noExplicitAny: erased handler input; defineRoute keeps it typed
   handler: (input: any) => Promise<unknown>;
 };
@@ -132,30 +148,31 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
           if (actor && meta.sessionToken) deps.fairShare.remember(meta.sessionToken, actor.firmId);
           return actor;
         };
-        const result = route.stream
-          ? await run(
-              noTransaction,
-              signedIn(
-                await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
-              ),
-            )
-          : await deps.db
-              .transaction(async (tx) => {
+        let result: unknown;
+        try {
+          if (route.limit) {
+            const input = {
+              body: parse(route.body, req.body, 'body'),
+              params: parse(route.params, req.params, 'params'),
+            };
+            await inScope(deps.db, { firmId: null }, (tx) =>
+              route.limit!({ db: tx, ...input, meta, deps, req, reply }),
+            );
+          }
+          result = route.stream
+            ? await run(
+                noTransaction,
+                signedIn(
+                  await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
+                ),
+              )
+            : await deps.db.transaction(async (tx) => {
                 await enterScope(tx, { firmId: null });
-                const actor = signedIn(await authenticate(tx, route.access, meta, deps, reply));
-                try {
-                  return await run(tx, actor);
-                } catch (error) {
-                  // Commit what the handler wrote, then answer with its error.
-                  if (error instanceof KeepChangesError) return error;
-                  throw error;
-                }
-              })
-              .then((outcome) => {
-                if (outcome instanceof KeepChangesError) throw outcome.error;
-                return outcome;
-              })
-              .finally(() => release?.());
+                return run(tx, signedIn(await authenticate(tx, route.access, meta, deps, reply)));
+              });
+        } finally {
+          release?.();
+        }
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);
         return result === undefined ? reply.send() : reply.send(result);

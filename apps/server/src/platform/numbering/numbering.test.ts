@@ -17,8 +17,8 @@ describe('nextNumber', () => {
         await new Promise((resolve) => setTimeout(resolve, 5)); // hold the row lock a moment
         return n;
       });
-    const numbers = await Promise.all(Array.from({ length: 25 }, take));
-    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    const numbers = await Promise.all(Array.from({ length: 50 }, take));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
   it('keeps sequences per firm and per key', async () => {
