@@ -92,6 +92,25 @@ test('signing out says Goodbye and ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('"Sign out everywhere" ends the session in every browser at once', async ({ page, browser, baseURL }) => {
+  const other = await browser.newContext({ baseURL });
+  const elsewhere = await other.newPage();
+  await signIn(elsewhere, 'sales@demo.test');
+  await expect(elsewhere).toHaveURL(/\/u\/profile$/);
+
+  await signIn(page, 'sales@demo.test');
+  await page.goto('/u/profile/settings');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(toast(page, 'success', 'You have been signed out on every device.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await elsewhere.reload();
+  await expect(toast(elsewhere, 'error', 'Your login has expired, please login again.')).toBeVisible();
+  await expect(elsewhere).toHaveURL(/\/$/);
+  await other.close();
+});
+
 test('an unknown address shows a not-found page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();

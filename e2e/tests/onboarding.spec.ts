@@ -16,6 +16,13 @@ test('sign up a new firm, finish onboarding, and the invited colleague joins', a
   await page.getByLabel('Email').fill('rosa@rosa.test');
   await page.getByLabel('Password', { exact: true }).fill('rosa-remodels-2026');
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Nothing is created, and nothing is said about the address, until the emailed link is opened.
+  await expect(page.getByRole('heading', { name: 'Check your email to continue' })).toBeVisible();
+  await expect(page.getByText('rosa@rosa.test')).toBeVisible();
+  const signUp = await waitForEmail('rosa@rosa.test');
+  const confirmLink = signUp.match(/http:\/\/localhost:\d+\/register\/confirm#token=[A-Za-z0-9_-]+/)?.[0];
+  expect(confirmLink).toBeTruthy();
+  await page.goto(confirmLink!);
   await expect(toast(page, 'success', 'Welcome Rosa!')).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding$/);
 
@@ -73,4 +80,23 @@ test('sign up a new firm, finish onboarding, and the invited colleague joins', a
   await expect(
     page.getByRole('menuitem', { name: 'Cam accepted your invitation and joined Rosa Remodels.' }),
   ).toBeVisible();
+});
+
+test('signing up with an address that has an account says the same, and its emailed link offers sign-in instead', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Firm name').fill('Copycat Kitchens');
+  await page.getByLabel('First name').fill('Olivia');
+  await page.getByLabel('Email').fill('owner@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('another-long-password');
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email to continue' })).toBeVisible();
+  const email = await waitForEmail('owner@demo.test', since);
+  expect(email).toContain('already has an account');
+  const forgot = email.match(/http:\/\/localhost:\d+\/\?forgot/)?.[0];
+  expect(forgot).toBeTruthy();
+  await page.goto(forgot!);
+  await expect(page.getByRole('dialog')).toBeVisible();
 });

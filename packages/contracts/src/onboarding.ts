@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth';
 import { featureKeySchema } from './features';
 
-/** POST /api/v1/auth/register: a new firm and its first user, a super admin, signed in. */
+/**
+ * POST /api/v1/auth/register: asks for a new firm and its first user, a super admin. The answer
+ * is always SIGN_UP_EMAIL_SENT_MESSAGE; the emailed link (POST /auth/register/confirm) creates
+ * them and signs in.
+ */
 export const registerSchema = z.strictObject({
   firm_name: z.string().trim().min(1, "Enter your firm's name.").max(120, 'Use at most 120 characters.'),
   first_name: z.string().trim().min(1, 'Enter your first name.').max(80, 'Use at most 80 characters.'),
@@ -11,6 +15,21 @@ export const registerSchema = z.strictObject({
   password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The one answer to a sign-up, whether or not the address already has an account. */
+export const SIGN_UP_EMAIL_SENT_MESSAGE = 'Check your email to continue';
+
+/** POST /api/v1/auth/register/confirm: the token of the emailed sign-up link. */
+export const confirmSignUpSchema = z.strictObject({
+  token: z.string().min(20, 'This sign-up link is incomplete.').max(200, 'This sign-up link is not valid.'),
+});
+
+export type ConfirmSignUp = z.infer<typeof confirmSignUpSchema>;
+
+export const INVALID_SIGN_UP_LINK_MESSAGE = 'This sign-up link is invalid, already used or expired. Sign up again.';
+/** The confirm page offers sign-in and a password reset with this answer (409). */
+export const ACCOUNT_EXISTS_MESSAGE =
+  'You already have an Atelier account with this email address. Sign in, or reset your password.';
 
 /** POST /api/v1/auth/invitation/accept: the emailed token and the new user's password. */
 export const acceptInvitationSchema = z.strictObject({

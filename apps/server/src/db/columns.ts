@@ -1,6 +1,6 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { integer, pgPolicy, pgRole, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, integer, pgPolicy, pgRole, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { newId } from './ids';
 
 /**
@@ -12,6 +12,9 @@ export const appRole = pgRole(APP_ROLE).existing();
 
 /** The firm of the current transaction, or NULL when none is set (then policies match nothing). */
 export const currentFirm = sql`(NULLIF(current_setting('app.firm_id', true), ''))::uuid`;
+
+/** Hashes of tokens (sessions, emailed links) are stored as raw bytes. */
+export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const id = () => uuid('id').primaryKey().defaultRandom().$defaultFn(newId);
 

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         children: [
           page(undefined, () => import('../features/auth/pages/sign-in-page')),
           page('register', () => import('../features/auth/pages/register-page')),
+          page('register/confirm', () => import('../features/auth/pages/register-confirm-page')),
           page('reset-password', () => import('../features/auth/pages/reset-password-page')),
           page('terms-of-service', () => import('../features/legal/pages/terms-page')),
           page('privacy-policy', () => import('../features/legal/pages/privacy-page')),

@@ -1,4 +1,10 @@
-import { billingFeaturesSchema, P, registerSchema } from '@atelier/contracts';
+import {
+  billingFeaturesSchema,
+  confirmSignUpSchema,
+  P,
+  registerSchema,
+  SIGN_UP_EMAIL_SENT_MESSAGE,
+} from '@atelier/contracts';
 import { z } from 'zod';
 import { setSessionCookies } from '../../platform/auth/cookies';
 import { PUBLIC, permission, SIGNED_IN } from '../../platform/http/access';
@@ -6,18 +12,30 @@ import { forbidden } from '../../platform/http/errors';
 import { defineRoute } from '../../platform/http/routes';
 import { getBilling, setFeatures } from './billing.service';
 import { completeOnboarding, getOnboarding } from './onboarding.service';
-import { register, reserveRegistration } from './registration.service';
+import { confirmSignUp, requestSignUp, reserveRegistration } from './registration.service';
 
 export const firmRoutes = [
   defineRoute({
     method: 'POST',
     url: '/auth/register',
     access: PUBLIC,
-    status: 201,
+    status: 202,
     body: registerSchema,
-    limit: ({ db, deps, meta }) => reserveRegistration(db, deps.config, meta.ip),
+    limit: ({ db, deps, meta }) => reserveRegistration(db, deps.config, meta.ip, 'request'),
+    handler: async ({ db, deps, body }) => {
+      await requestSignUp(db, deps, body);
+      return { message: SIGN_UP_EMAIL_SENT_MESSAGE };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/register/confirm',
+    access: PUBLIC,
+    status: 201,
+    body: confirmSignUpSchema,
+    limit: ({ db, deps, meta }) => reserveRegistration(db, deps.config, meta.ip, 'confirm'),
     handler: async ({ db, deps, meta, body, reply }) => {
-      const { token, profile } = await register(db, deps, meta, body);
+      const { token, profile } = await confirmSignUp(db, deps, meta, body);
       setSessionCookies(reply, token, deps.config);
       return profile;
     },

@@ -8,7 +8,14 @@ import {
 import { getProfile } from '../../modules/profile/profile.service';
 import { PUBLIC, PUBLIC_WITH_SESSION, SIGNED_IN } from '../http/access';
 import { defineRoute } from '../http/routes';
-import { checkResetToken, confirmPasswordReset, requestPasswordReset, signIn, signOut } from './auth.service';
+import {
+  checkResetToken,
+  confirmPasswordReset,
+  requestPasswordReset,
+  signIn,
+  signOut,
+  signOutEverywhere,
+} from './auth.service';
 import { clearSessionCookies, setSessionCookies } from './cookies';
 import { endImpersonation, RETURN_COOKIE } from './impersonation';
 import { endSessionByToken } from './sessions';
@@ -43,6 +50,16 @@ export const authRoutes = [
       // Signing out while signed in as a customer ends the staff session kept for the way back too.
       const kept = req.cookies[RETURN_COOKIE];
       if (kept) await endSessionByToken(db, kept);
+      clearSessionCookies(reply, deps.config);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/profile/sign-out-everywhere',
+    access: SIGNED_IN,
+    status: 204,
+    handler: async ({ db, actor, deps, reply }) => {
+      await signOutEverywhere(db, actor);
       clearSessionCookies(reply, deps.config);
     },
   }),

@@ -18,13 +18,14 @@ import { badRequest, HttpError } from '../http/errors';
 import type { AppDeps, RequestMeta } from '../http/routes';
 import { passwordResetTokens } from './auth.table';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, endSession, endUserSessions } from './sessions';
+import { createSession, endSession, endUserSessions, retireResetLinks } from './sessions';
 import { clearAccountLimits, mayEmailReset, signInSucceeded } from './throttle';
 import { hashToken, newToken } from './tokens';
 
 type StaffRow = { user_id: string; firm_id: string; password_hash: string | null; first_name: string; active: boolean };
 
-async function findStaff(tx: Tx, email: string): Promise<StaffRow | undefined> {
+/** The staff account behind an address, in any firm (auth_find_staff), if there is one. */
+export async function findStaff(tx: Tx, email: string): Promise<StaffRow | undefined> {
   const result = await tx.execute<StaffRow>(sql`SELECT * FROM auth_find_staff(${email})`);
   return result.rows[0];
 }
@@ -70,6 +71,8 @@ export async function requestPasswordReset(tx: Tx, deps: AppDeps, email: string)
   if (!staff?.active) return;
 
   await enterScope(tx, { firmId: staff.firm_id, userId: staff.user_id });
+  // Only the newest link works: one sent earlier (perhaps to a mailbox read by someone else) stops.
+  await retireResetLinks(tx, staff.user_id);
   const { token, hash } = newToken();
   const minutes = deps.config.resetTokenMinutes;
   await tx.insert(passwordResetTokens).values({
@@ -91,6 +94,18 @@ export async function requestPasswordReset(tx: Tx, deps: AppDeps, email: string)
       action: 'request-password-reset',
     },
   );
+}
+
+/**
+ * POST /profile/sign-out-everywhere: ends every session of the user, this one included, on every
+ * device (their open sockets close at once), and voids their password-reset links.
+ */
+export async function signOutEverywhere(tx: Tx, actor: Actor): Promise<void> {
+  if (actor.impersonatorId) {
+    throw new HttpError(403, 'forbidden', 'Return to your own account before signing this one out everywhere.');
+  }
+  await endUserSessions(tx, actor.userId);
+  await recordAudit(tx, actor, { entityType: 'user', entityId: actor.userId, action: 'sign-out-everywhere' });
 }
 
 /** Whether a reset link still works, and for which address (shown on the reset page). */
@@ -123,11 +138,7 @@ export async function confirmPasswordReset(tx: Tx, _deps: AppDeps, input: ResetP
     .where(and(eq(users.id, taken.user_id), isNull(users.deletedAt)))
     .returning({ email: users.email });
   if (!user) throw badRequest(INVALID_RESET_LINK_MESSAGE, { token: INVALID_RESET_LINK_MESSAGE });
-  // Any other outstanding reset link for this account is now pointless: retire it.
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.userId, taken.user_id), isNull(passwordResetTokens.usedAt)));
+  // Ends every session and voids every other reset link of the account.
   await endUserSessions(tx, taken.user_id);
   await recordAudit(tx, scope, { entityType: 'user', entityId: taken.user_id, action: 'reset-password' });
   if (user.email) await clearAccountLimits(tx, user.email);

@@ -1,9 +1,7 @@
-import { customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, firmId, firmIsolation, id } from '../../db/columns';
 import { firms } from '../../modules/firms/firms.table';
 import { users } from '../../modules/users/users.table';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
 export const sessions = pgTable(

@@ -122,3 +122,58 @@ describe('password reset by email', () => {
     expect(errorOf(response).fields).toEqual({ email: 'Enter a valid email address.' });
   });
 });
+
+describe('which reset links still work', () => {
+  /** Asks for a link for `email` and returns its token, from the newest email to that address. */
+  async function newLink(email: string): Promise<string> {
+    const sent = () => mail.messages.filter((m) => m.to.includes(email));
+    const before = sent().length;
+    expect((await requestReset(email)).statusCode).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (sent().length === before) {
+      if (Date.now() > deadline) throw new Error(`No new email to ${email}`);
+      await worker.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return tokenFrom(sent().at(-1)!.text);
+  }
+  const works = async (token: string) =>
+    (await call(t.app, { method: 'POST', url: '/api/v1/auth/reset-password/check', body: { token } })).statusCode ===
+    200;
+
+  it('only the newest: asking again voids the link sent before', async () => {
+    const first = await newLink('accounting@demo.test');
+    expect(await works(first)).toBe(true);
+    const second = await newLink('accounting@demo.test');
+    expect(await works(first)).toBe(false);
+    expect(await works(second)).toBe(true);
+  });
+
+  it('none after the password was changed on the profile page', async () => {
+    const token = await newLink('owner@cedar.test');
+    const cookie = await signIn(t.app, 'owner@cedar.test');
+    const changed = await call(t.app, {
+      method: 'PUT',
+      url: '/api/v1/profile/password',
+      cookie,
+      body: { current_password: 'demo-password', new_password: 'a-brand-new-password' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await works(token)).toBe(false);
+  });
+
+  it('none after "sign out everywhere", which also ends every session of the account at once', async () => {
+    const token = await newLink('owner@demo.test');
+    const here = await signIn(t.app, 'owner@demo.test');
+    const elsewhere = await signIn(t.app, 'owner@demo.test');
+    const out = await call(t.app, { method: 'POST', url: '/api/v1/profile/sign-out-everywhere', cookie: here });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'atelier_session')?.value).toBe('');
+    for (const cookie of [here, elsewhere]) {
+      expect((await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie })).statusCode).toBe(401);
+    }
+    expect(await works(token)).toBe(false);
+    // Signing in again works as before.
+    expect((await signIn(t.app, 'owner@demo.test')).length).toBeGreaterThan(20);
+  });
+});

@@ -1,8 +1,8 @@
 import { P } from '@atelier/contracts';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../http/access';
-import { sessions } from './auth.table';
+import { passwordResetTokens, sessions } from './auth.table';
 import { hashToken, newToken } from './tokens';
 
 /** NOTIFY channel: a user's sessions ended (payload `{ user, keep }`); sockets of them close. */
@@ -75,15 +75,32 @@ export async function endSession(tx: Executor, sessionId: string): Promise<void>
 
 /**
  * Ends every session of a user, except `keep` when given (the one making the change), and every
- * session they hold as someone else (signed in as a customer).
+ * session they hold as someone else (signed in as a customer). Whatever ends all of someone's
+ * sessions (a new password, "sign out everywhere", deactivation) also voids their password-reset
+ * links, so a link in an old email cannot open the account again.
  */
 export async function endUserSessions(tx: Executor, userId: string, keep?: string): Promise<void> {
   const theirs = or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
   await tx.delete(sessions).where(keep ? and(theirs, ne(sessions.id, keep)) : theirs);
+  await retireResetLinks(tx, userId);
   // Open sockets of those sessions close as soon as this commits, on every server instance.
   await tx.execute(
     sql`SELECT pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify({ user: userId, keep: keep ?? null })})`,
   );
+}
+
+/** Voids every password-reset link of a user that was not used yet. */
+export async function retireResetLinks(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        eq(passwordResetTokens.purpose, 'reset_password'),
+        isNull(passwordResetTokens.usedAt),
+      ),
+    );
 }
 
 /** Ends the session a token opens, if any (the staff session kept while signed in as a customer). */

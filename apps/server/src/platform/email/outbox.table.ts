@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, firmIsolation, id } from '../../db/columns';
 import { firms } from '../../modules/firms/firms.table';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -14,7 +14,9 @@ export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: id(),
-    firmId: firmId(() => firms.id),
+    // Empty for the platform's own email before any firm exists (a sign-up's confirmation link),
+    // which only the named function signup_request writes; row-level security hides it from firms.
+    firmId: uuid('firm_id').references(() => firms.id, { onDelete: 'cascade' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),

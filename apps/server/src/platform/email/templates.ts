@@ -42,3 +42,32 @@ export function invitationEmail(
     html: layout(lines, { label: 'Accept the invitation', url: link }),
   };
 }
+
+export function signUpEmail(to: string, firstName: string, link: string, hours: number): Email {
+  const lines = [
+    `Hello ${firstName},`,
+    `Welcome to Atelier. Open the link below to create your firm's account and sign in. It works once, for ${hours} hours.`,
+    'If you did not sign up, ignore this email: nothing is created without the link.',
+  ];
+  return {
+    to,
+    subject: 'Finish signing up for Atelier',
+    text: `${lines.join('\n\n')}\n\nCreate your account: ${link}\n`,
+    html: layout(lines, { label: 'Create your account', url: link }),
+  };
+}
+
+/** Sent instead of a sign-up link when the address already has an account: nothing is created. */
+export function existingAccountEmail(to: string, firstName: string, signInLink: string, resetLink: string): Email {
+  const lines = [
+    `Hello ${firstName},`,
+    'Someone (perhaps you) tried to sign up for Atelier with this email address, which already has an account. Nothing was changed.',
+    `Sign in at ${signInLink}. If you forgot your password, ask for a new one at ${resetLink}.`,
+  ];
+  return {
+    to,
+    subject: 'You already have an Atelier account',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout(lines, { label: 'Sign in', url: signInLink }),
+  };
+}

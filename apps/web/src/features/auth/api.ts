@@ -13,7 +13,8 @@ export const authApi = {
 };
 
 export const registerApi = {
-  register: (body: RegisterInput) => api<Profile>('POST', '/auth/register', body),
+  register: (body: RegisterInput) => api<{ message: string }>('POST', '/auth/register', body),
+  confirm: (token: string) => api<Profile>('POST', '/auth/register/confirm', { token }),
   checkInvitation: (token: string) =>
     api<{ email: string; first_name: string; firm_name: string }>('POST', '/auth/invitation/check', { token }),
   acceptInvitation: (body: { token: string; password: string }) =>

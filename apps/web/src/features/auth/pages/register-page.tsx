@@ -1,18 +1,21 @@
-import { registerSchema } from '@atelier/contracts';
+import { registerSchema, SIGN_UP_EMAIL_SENT_MESSAGE } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { showSubmitError } from '../../../lib/forms';
-import { toast } from '../../../lib/toast';
-import { authKeys, registerApi } from '../api';
+import { registerApi } from '../api';
 import { useSession } from '../session';
 
+/**
+ * Sign-up asks for the firm and its first user; the server emails a link that creates them
+ * (decision 0012). The answer is the same whether or not the address has an account, so this
+ * page only ever says to check the email.
+ */
 export default function RegisterPage() {
   const { status } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(registerSchema),
     defaultValues: { firm_name: '', first_name: '', last_name: '', email: '', password: '' },
@@ -21,14 +24,13 @@ export default function RegisterPage() {
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      const profile = await registerApi.register(body);
-      queryClient.setQueryData(authKeys.profile, profile);
-      toast({ type: 'success', message: `Welcome ${profile.first_name}!` });
-      navigate('/onboarding');
+      await registerApi.register(body);
+      setSentTo(body.email);
     } catch (error) {
       showSubmitError(error, form.setError);
     }
   });
+  if (sentTo) return <CheckYourEmail email={sentTo} onBack={() => setSentTo(null)} />;
   const e = form.formState.errors;
   return (
     <Center py={48}>
@@ -94,6 +96,31 @@ export default function RegisterPage() {
             </Text>
           </Stack>
         </form>
+      </Paper>
+    </Center>
+  );
+}
+
+function CheckYourEmail({ email, onBack }: { email: string; onBack: () => void }) {
+  return (
+    <Center py={48}>
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={480}>
+        <Stack>
+          <Title order={1} size="h2">
+            {SIGN_UP_EMAIL_SENT_MESSAGE}
+          </Title>
+          <Text>
+            We sent a message to <strong>{email}</strong>. Open the link in it to create your firm’s account and sign
+            in. The link works once, for 24 hours.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Nothing arrived after a few minutes? Look in your spam folder, or{' '}
+            <Anchor component="button" type="button" onClick={onBack}>
+              check the address and send it again
+            </Anchor>
+            .
+          </Text>
+        </Stack>
       </Paper>
     </Center>
   );

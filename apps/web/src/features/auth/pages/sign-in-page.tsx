@@ -3,14 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { showSubmitError } from '../../../lib/forms';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
 import { useSession } from '../session';
 
 export default function SignInPage() {
   const { status, signIn } = useSession();
-  const [forgotOpen, forgot] = useDisclosure(false);
+  // `/?forgot` (linked from emails and pages that offer a password reset) opens the reset dialog.
+  const [forgotOpen, forgot] = useDisclosure(useSearchParams()[0].has('forgot'));
   const form = useForm({ resolver: zodResolver(signInBodySchema), defaultValues: { email: '', password: '' } });
 
   if (status === 'signed-in') return <Navigate to="/u/profile" replace />;

@@ -147,17 +147,62 @@ function ChangePassword() {
   );
 }
 
-function DeleteAccount() {
-  const [opened, modal] = useDisclosure(false);
+/** After this browser's session ended on purpose: forget everything cached, tell the user, go to `/`. */
+function useLeave() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  return (message: string) => {
+    toast({ type: 'success', message, duration: PROFILE_SUCCESS_DURATION });
+    queryClient.clear();
+    queryClient.setQueryData(authKeys.profile, null);
+    navigate('/');
+  };
+}
+
+function SignOutEverywhere() {
+  const [opened, modal] = useDisclosure(false);
+  const leave = useLeave();
+  const signOutEverywhere = async () => {
+    try {
+      await api('POST', '/profile/sign-out-everywhere');
+      leave('You have been signed out on every device.');
+    } catch (error) {
+      modal.close();
+      toastError((error as Error).message);
+    }
+  };
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="xs">
+        Sign out everywhere
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Ends your session on every device and browser, this one included, and voids any password-reset link you were
+        sent. Use it if you signed in on a shared computer or lost a device.
+      </Text>
+      <Button variant="default" onClick={modal.open}>
+        Sign out everywhere
+      </Button>
+      <Modal opened={opened} onClose={modal.close} title="Sign out on every device?" centered>
+        <Text size="sm">You will need your password to sign in again, here and everywhere else.</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={modal.close}>
+            Stay signed in
+          </Button>
+          <Button onClick={signOutEverywhere}>Sign out everywhere</Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
+
+function DeleteAccount() {
+  const [opened, modal] = useDisclosure(false);
+  const leave = useLeave();
   const remove = async () => {
     try {
       await api('DELETE', '/profile');
-      toast({ type: 'success', message: 'Your account has been deleted.', duration: PROFILE_SUCCESS_DURATION });
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.profile, null);
-      navigate('/');
+      leave('Your account has been deleted.');
     } catch (error) {
       modal.close();
       toastError((error as Error).message);
@@ -196,6 +241,7 @@ export default function ProfileSettingsPage() {
       <PageHeader title="My settings" />
       <NameAndPhoto />
       <ChangePassword />
+      <SignOutEverywhere />
       <DeleteAccount />
     </Stack>
   );
