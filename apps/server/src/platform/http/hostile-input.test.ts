@@ -24,6 +24,7 @@ const get = (url: string, cookie?: string) => call(t.app, { method: 'GET', url, 
 
 describe('keys that reach a prototype', () => {
   it('runs under --disable-proto=throw, as the server does', () => {
+    // biome-ignore lint/suspicious/noProto: the point is that this accessor throws here
     expect(() => (({}) as { __proto__: unknown }).__proto__).toThrow();
   });
 
