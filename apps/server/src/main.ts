@@ -5,6 +5,7 @@ import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations, withMigrationLock } from './db/migrate';
 import { grantApplicationRole, loginOf } from './db/roles';
 import { startFollowUpReminders } from './modules/leads/follow-ups';
+import { startAuditSealer } from './platform/audit/sealer';
 import { startEmailWorker } from './platform/email/worker';
 import { LocalFileStorage } from './platform/files/storage';
 import { DEMO_PASSWORD } from './seed/demo';
@@ -59,6 +60,7 @@ async function main() {
   });
 
   const reminders = startFollowUpReminders({ db: database.db, log: { error: (obj, msg) => app.log.error(obj, msg) } });
+  const sealer = startAuditSealer({ db: database.db, log: { error: (obj, msg) => app.log.error(obj, msg) } });
 
   say(`Atelier is running at ${config.appUrl}`);
   if (config.seedDemo) {
@@ -78,6 +80,7 @@ async function main() {
       await app.close(); // stops accepting, waits for in-flight requests
       await worker.stop();
       await reminders.stop();
+      await sealer.stop();
       await stopDatabase();
       say('Stopped.');
       process.exit(0);

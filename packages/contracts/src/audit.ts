@@ -16,6 +16,18 @@ export type AuditListQuery = Partial<Record<'entityType' | 'entity' | 'user' | '
 };
 
 export type AuditPerson = { _id: string; name: string };
+/** GET /api/v1/logs/verify: the firm's hash-chained log, checked end to end (decision 0013). */
+export type AuditVerification = {
+  /** Every sealed entry matches its content and its place in the chain, and none is missing. */
+  verified: boolean;
+  sealed: number;
+  /** Written, not yet sealed (sealing follows within seconds). */
+  unsealed: number;
+  /** The first entry that does not match, when one does not. */
+  brokenAt: { _id: string; seq: number } | null;
+  lastSealedAt: string | null;
+};
+
 export type AuditEntryView = {
   _id: string;
   createdAt: string;

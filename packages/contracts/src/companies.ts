@@ -59,6 +59,9 @@ export type CompanyRow = Pick<
 > & {
   city: string;
   contacts: number;
+  /** Only for holders of 15 (the account's financials); left out for everyone else. */
+  paymentTermsDays?: number | null;
+  creditLimitCents?: number | null;
 };
 
 export const COMPANY_SORTS = ['name', 'type', 'created', 'updated'] as const;

@@ -39,6 +39,7 @@ beforeAll(async () => {
       `INSERT INTO files (firm_id, name, content_type, size, storage_key) VALUES ($1, 'a.pdf', 'application/pdf', 1, gen_random_uuid()::text)`,
       [firm],
     );
+    await owner.query(`INSERT INTO audit_chain_heads (firm_id, seq, hash) VALUES ($1, 0, '\\x00')`, [firm]);
     await owner.query(
       `INSERT INTO file_reservations (firm_id, bytes, expires_at) VALUES ($1, 10, now() + interval '1 hour')`,
       [firm],

@@ -19,6 +19,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import type { CsvColumn } from '../../platform/lists/export';
 import {
   anyTag,
   archiveStatus,
@@ -40,12 +41,22 @@ import { companies } from './companies.table';
 type Input = z.output<typeof companyInputSchema>;
 type Row = typeof companies.$inferSelect;
 
+const FINANCIAL_FIELDS = [
+  'paymentTermsDays',
+  'creditLimitCents',
+  'priceLevel',
+  'taxExempt',
+  'taxCertificateFileId',
+] as const;
+
 export const companyKind = registerEntity({
   type: 'company',
   noun: 'account',
   path: 'companies',
   href: (id) => `/u/companies/${id}`,
   permission: P.MODIFY_COMPANIES,
+  // The financials (terms, credit, price level, tax) are for holders of 15 only, wherever they show.
+  fieldCodes: Object.fromEntries(FINANCIAL_FIELDS.map((field) => [field, P.COMPANY_FINANCIALS])),
   find: async (db, id) => {
     const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
     return row ?? null;
@@ -107,6 +118,9 @@ export const companyList: ListSpec<CompanyRow> = {
         >`CASE WHEN ${assignee.id} IS NULL THEN NULL ELSE json_build_object('_id', ${assignee.id}, 'name', trim(${assignee.firstName} || ' ' || ${assignee.lastName})) END`,
         tags: companies.tags,
         contacts: contactCount,
+        // Financials ride along for holders of 15; the list route takes them out for the rest.
+        paymentTermsDays: companies.paymentTermsDays,
+        creditLimitCents: companies.creditLimitCents,
         archived: sql<boolean>`${companies.archivedAt} IS NOT NULL`,
         createdAt: sql<string>`to_json(${companies.createdAt})#>>'{}'`,
         updatedAt: sql<string>`to_json(${companies.updatedAt})#>>'{}'`,
@@ -375,7 +389,7 @@ export async function findDuplicateCompanies(
     .filter((match) => match.reason);
 }
 
-export const COMPANY_CSV_COLUMNS: [string, (r: CompanyRow) => unknown][] = [
+export const COMPANY_CSV_COLUMNS: CsvColumn<CompanyRow>[] = [
   ['Name', (r) => r.name],
   ['Type', (r) => r.type],
   ['Phone', (r) => r.phone],
@@ -387,4 +401,11 @@ export const COMPANY_CSV_COLUMNS: [string, (r: CompanyRow) => unknown][] = [
   ['Created', (r) => r.createdAt],
   ['Updated', (r) => r.updatedAt],
   ['Archived', (r) => (r.archived ? 'yes' : 'no')],
+  // For holders of 15 only: the export leaves these columns out for everyone else.
+  ['Payment terms (days)', (r) => r.paymentTermsDays, 'paymentTermsDays'],
+  [
+    'Credit limit',
+    (r) => (r.creditLimitCents == null ? '' : (r.creditLimitCents / 100).toFixed(2)),
+    'creditLimitCents',
+  ],
 ];

@@ -157,6 +157,9 @@ const CSV_HEADER = [
   'Created',
   'Updated',
   'Archived',
+  // Every exporter here holds 15 (financials).
+  'Payment terms (days)',
+  'Credit limit',
 ];
 
 // ---------------------------------------------------------------------------------------------

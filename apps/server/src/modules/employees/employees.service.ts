@@ -43,6 +43,8 @@ export const employeeKind = registerEntity({
   permission: P.MODIFY_EMPLOYEES,
   // Their account's own history (sign-ins, password changes) belongs in their logs too.
   alsoAuditedAs: ['user'],
+  // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
+  fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
   find: async (db, id) => {
     const [row] = await db
       .select({ name: fullName })

@@ -2,6 +2,7 @@ import { auditListQuerySchema, P } from '@atelier/contracts';
 import { permission } from '../http/access';
 import { defineRoute } from '../http/routes';
 import { listAudit } from './audit.service';
+import { verifyAuditLog } from './sealer';
 
 export const auditRoutes = [
   defineRoute({
@@ -9,6 +10,12 @@ export const auditRoutes = [
     url: '/logs',
     access: permission(P.MODIFY_LOGS),
     query: auditListQuerySchema,
-    handler: ({ db, actor, query }) => listAudit(db, actor.firmId, query),
+    handler: ({ db, actor, query }) => listAudit(db, actor, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/logs/verify',
+    access: permission(P.MODIFY_LOGS),
+    handler: ({ db }) => verifyAuditLog(db),
   }),
 ];

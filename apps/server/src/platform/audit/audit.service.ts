@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { users } from '../../modules/users/users.table';
 import { cappedTotal, decodeCursor, encodeCursor, invalidCursor } from '../http/list';
-import { entityKind } from '../records/entities';
+import { allKinds, entityKind, hiddenFields } from '../records/entities';
 import { reindex } from '../search/search.service';
 import { followedAmong, notifySubscribers } from '../subscriptions/subscriptions.service';
 import { auditLog, type FieldChange } from './audit.table';
@@ -124,17 +124,51 @@ export async function recordAudits(db: Executor, actor: AuditActor, entries: Aud
 const personName = (person: { id: string; firstName: string; lastName: string } | null): AuditPerson | null =>
   person ? { _id: person.id, name: `${person.firstName} ${person.lastName}`.trim() } : null;
 
+/** Who reads the history: their firm, and the codes and modules that decide which fields they see. */
+export type AuditReader = { firmId: string; codes: number[]; features: string[] };
+
+/**
+ * The fields each kind of record hides from this reader (all, for a kind they may not see).
+ * Entries that changed only hidden fields are left out altogether, so the log does not even say
+ * that something they may not see changed; the others lose the hidden fields.
+ */
+function hiddenByType(reader: AuditReader): Map<string, string[] | null> {
+  const hidden = new Map<string, string[] | null>();
+  for (const kind of allKinds()) {
+    const fields = hiddenFields(reader, kind);
+    if (fields === null || fields.length > 0) hidden.set(kind.type, fields);
+  }
+  return hidden;
+}
+
+function onlyHiddenChanges(type: string, fields: string[] | null): SQL {
+  const anyVisible = fields
+    ? sql`EXISTS (SELECT 1 FROM jsonb_object_keys(${auditLog.changes}) AS k WHERE k <> ALL(${sql.param(fields)}::text[]))`
+    : sql`false`;
+  return sql`(${auditLog.entityType} = ${type} AND ${auditLog.changes} <> '{}'::jsonb AND NOT ${anyVisible})`;
+}
+
+function visibleChanges(changes: Record<string, FieldChange>, fields: string[] | null | undefined) {
+  if (fields === undefined) return changes;
+  if (fields === null) return {};
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !fields.includes(field)));
+}
+
 /** GET /logs: the firm's history, newest first, filtered by record, user and dates, paged by keyset. */
 /** `alsoTypes`: other entity types whose entries are this record's history too (an employee's sign-ins). */
 export async function listAudit(
   db: Executor,
-  firmId: string,
+  reader: AuditReader,
   query: z.output<typeof auditListQuerySchema>,
   alsoTypes: string[] = [],
 ) {
   const actor = alias(users, 'actor');
   const impersonator = alias(users, 'impersonator');
-  const filters: SQL[] = [eq(auditLog.firmId, firmId)];
+  const hidden = hiddenByType(reader);
+  const filters: SQL[] = [
+    eq(auditLog.firmId, reader.firmId),
+    ...[...hidden].map(([type, fields]) => sql`NOT ${onlyHiddenChanges(type, fields)}`),
+  ];
   if (query.entityType) filters.push(inArray(auditLog.entityType, [query.entityType, ...alsoTypes]));
   if (query.entity) filters.push(eq(auditLog.entityId, query.entity));
   if (query.user) filters.push(eq(auditLog.actorId, query.user));
@@ -170,7 +204,7 @@ export async function listAudit(
     entity: row.entry.entityId,
     actor: personName(row.actor),
     impersonator: personName(row.impersonator),
-    changes: row.entry.changes,
+    changes: visibleChanges(row.entry.changes, hidden.get(row.entry.entityType)),
   }));
   const last = items.at(-1);
   return {

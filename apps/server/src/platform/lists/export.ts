@@ -12,18 +12,24 @@ import { allRows, type ListSpec, listCondition, parseSort } from './list';
  * Streams every row of a list query as CSV (the current view of a list page, not just the
  * page shown). The query is checked before the first byte, so a bad one is still a 400.
  */
+/** A CSV column: its heading, its value, and the field it shows when that field may be hidden. */
+export type CsvColumn<Row> = [label: string, value: (row: Row) => unknown, field?: string];
+
 export function exportCsv<Row extends { _id: string }>(input: {
   actor: Actor;
   /** Exports need the list's own permission as well as the export one. */
   viewPermission: PermissionCode;
   spec: ListSpec<Row>;
   query: ListQuery;
-  columns: [string, (row: Row) => unknown][];
+  columns: CsvColumn<Row>[];
+  /** Fields the exporter may not see (the kind's field codes): their columns are left out. */
+  hidden?: readonly string[];
   fileName: string;
   scoped: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
   reply: FastifyReply;
 }): Readable {
-  const { spec, query, columns } = input;
+  const { spec, query } = input;
+  const columns = input.columns.filter(([, , field]) => !field || !input.hidden?.includes(field));
   if (!hasCode(input.actor.codes, input.viewPermission)) throw forbidden();
   parseSort(spec, query.sort);
   listCondition(spec, query);

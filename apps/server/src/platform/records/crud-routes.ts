@@ -10,9 +10,9 @@ import type { Executor } from '../../db/client';
 import { type Actor, permission } from '../http/access';
 import { idParams } from '../http/params';
 import { type AnyRoute, defineRoute } from '../http/routes';
-import { exportCsv } from '../lists/export';
+import { type CsvColumn, exportCsv } from '../lists/export';
 import { type ListSpec, listPage } from '../lists/list';
-import type { EntityKind } from './entities';
+import { type EntityKind, hiddenFields, withoutFields } from './entities';
 import { recordSubRoutes } from './record-routes';
 
 const version = z.object({ version: z.number().int().optional() });
@@ -33,7 +33,7 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   exportName: string;
   input: Input;
   list: (actor: Actor) => ListSpec<Row>;
-  csvColumns: [string, (row: Row) => unknown][];
+  csvColumns: CsvColumn<Row>[];
   // Kinds without one of these do not have its route: employees are invited, not created, and
   // are deactivated rather than archived (their module adds those routes itself).
   create?: (db: Executor, actor: Actor, input: z.output<Input>) => Promise<unknown>;
@@ -68,7 +68,10 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       url: base,
       access: modify,
       query: listQuerySchema,
-      handler: ({ db, actor, query }) => listPage(db, crud.list(actor), query),
+      handler: async ({ db, actor, query }) => {
+        const page = await listPage(db, crud.list(actor), query);
+        return { ...page, items: withoutFields(page.items, hiddenFields(actor, crud.kind) ?? []) };
+      },
     }),
     ...optional(crud.create, (create) =>
       defineRoute({
@@ -111,6 +114,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
           spec: crud.list(actor),
           query: query as ListQuery,
           columns: crud.csvColumns,
+          hidden: hiddenFields(actor, crud.kind) ?? [],
           fileName: crud.exportName,
           scoped,
           reply,

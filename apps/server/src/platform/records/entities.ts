@@ -26,6 +26,12 @@ export type EntityKind = {
   searchDocs?: (db: Executor, ids: string[]) => Promise<SearchDoc[]>;
   /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
   alsoAuditedAs?: string[];
+  /**
+   * Fields that need a code beyond `permission` (an account's financials: 15; an employee's pay:
+   * 53), by the name they have in API rows and audit changes. Logs, CSV exports and list rows
+   * leave them out for whoever lacks the code; search documents never carry them.
+   */
+  fieldCodes?: Readonly<Record<string, PermissionCode>>;
 };
 
 export type SearchDoc = { id: string; title: string; subtitle: string; searchText: string; archived: boolean };
@@ -45,6 +51,30 @@ export function entityKind(type: string | null | undefined): EntityKind | undefi
 export function maySee(actor: { codes: number[]; features: string[] }, kind: EntityKind): boolean {
   return hasCode(actor.codes, kind.permission) && (!kind.feature || actor.features.includes(kind.feature));
 }
+
+/**
+ * The fields of a kind someone may not see: those whose code they lack, or every field when
+ * they may not see the kind at all (null).
+ */
+export function hiddenFields(actor: { codes: number[]; features: string[] }, kind: EntityKind): string[] | null {
+  if (!maySee(actor, kind)) return null;
+  return Object.entries(kind.fieldCodes ?? {})
+    .filter(([, code]) => !hasCode(actor.codes, code))
+    .map(([field]) => field);
+}
+
+/** Rows without the fields named (for `hiddenFields`): copies, the originals untouched. */
+export function withoutFields<Row extends object>(rows: Row[], fields: readonly string[]): Row[] {
+  if (fields.length === 0) return rows;
+  return rows.map((row) => {
+    const copy = { ...row } as Record<string, unknown>;
+    for (const field of fields) delete copy[field];
+    return copy as Row;
+  });
+}
+
+/** Every registered kind. */
+export const allKinds = (): EntityKind[] => [...kinds.values()];
 
 export function searchableKinds(): EntityKind[] {
   return [...kinds.values()].filter((k) => k.searchDocs);

@@ -131,7 +131,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       query: auditListQuerySchema.pick({ limit: true, cursor: true }),
       handler: async ({ db, actor, params, query }) => {
         await record(db, params.id);
-        return listAudit(db, actor.firmId, { ...query, entityType: kind.type, entity: params.id }, kind.alsoAuditedAs);
+        return listAudit(db, actor, { ...query, entityType: kind.type, entity: params.id }, kind.alsoAuditedAs);
       },
     }),
     defineRoute({

@@ -8,6 +8,7 @@ import { usePeople } from '../../../components/people';
 import { AuditEntry } from '../../../components/record/logs-tab';
 import { api } from '../../../lib/api';
 import { useCan } from '../../../lib/permissions';
+import { LogVerification } from '../components/log-verification';
 
 /** Where each kind of record lives in the app, for links from its history. */
 const RECORD_PAGES: Record<string, { label: string; href?: (id: string) => string }> = {
@@ -58,7 +59,11 @@ export default function LogsPage() {
   const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack maw={1100} mx="auto">
-      <PageHeader title="Logs" description="Every change in your firm: who, when, and what changed." />
+      <PageHeader
+        title="Logs"
+        description="Every change in your firm: who, when, and what changed."
+        actions={<LogVerification />}
+      />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Select
           label="By"
