@@ -125,3 +125,13 @@ export function upload(app: FastifyInstance, cookie: string, name: string, body:
     payload: body,
   });
 }
+
+/** The PostgreSQL message of a statement that failed (Drizzle wraps it as the cause), or "no error". */
+export async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return ((error as { cause?: Error }).cause ?? (error as Error)).message;
+  }
+  return 'no error';
+}

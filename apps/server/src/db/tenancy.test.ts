@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CEDAR_ROW_ID, call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../test/helpers';
+import {
+  CEDAR_ROW_ID,
+  call,
+  errorOf,
+  failure,
+  HARBOR_PINE_ID,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../test/helpers';
 import { buildApp } from '../app';
 import { connectDatabase } from './client';
 import { APP_ROLE } from './columns';
@@ -67,16 +76,6 @@ afterAll(async () => {
   await owner.end();
   await t.close();
 });
-
-/** The PostgreSQL message behind a failed query (Drizzle wraps it as the cause). */
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return ((error as { cause?: Error }).cause ?? (error as Error)).message;
-  }
-  return 'no error';
-}
 
 describe('row-level security', () => {
   it('covers every table that has a firm_id, and the firms table itself', async () => {

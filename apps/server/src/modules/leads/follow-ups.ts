@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inScope } from '../../db/tenancy';
+import { type PeriodicTask, startPeriodic } from '../../platform/jobs/periodic';
 import { notify } from '../../platform/notifications/notifications.service';
 import { users } from '../users/users.table';
 import { leads, OPEN_LEADS } from './leads.table';
@@ -62,36 +63,16 @@ export async function sendDueFollowUps(db: Db, now: Date = new Date()): Promise<
   return sent;
 }
 
-export type FollowUpReminders = { runOnce: () => Promise<number>; stop: () => Promise<void> };
-
 /** Runs `sendDueFollowUps` at start and every ten minutes until stopped. */
 export function startFollowUpReminders(options: {
   db: Db;
   log: { error: (obj: unknown, msg: string) => void };
   everyMs?: number;
-}): FollowUpReminders {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = () => {
-    if (stopped) return Promise.resolve(0);
-    running ??= sendDueFollowUps(options.db)
-      .catch((error) => {
-        options.log.error({ err: error }, 'lead follow-up reminders failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.everyMs ?? EVERY_MS);
-  void runOnce();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+}): PeriodicTask {
+  return startPeriodic({
+    task: () => sendDueFollowUps(options.db),
+    everyMs: options.everyMs ?? EVERY_MS,
+    what: 'lead follow-up reminders',
+    log: options.log,
+  });
 }

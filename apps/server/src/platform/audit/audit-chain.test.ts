@@ -2,7 +2,7 @@ import { P } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CEDAR_ROW_ID, call, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { CEDAR_ROW_ID, call, failure, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
 import { inScope } from '../../db/tenancy';
 import { createRole, createUser } from '../../modules/users/users.service';
 import { sealAuditLog } from './sealer';
@@ -47,15 +47,6 @@ const verify = async (cookie: string) => (await api('GET', '/logs/verify', cooki
 /** Runs SQL as the runtime login in a firm's scope, the way every request does. */
 const asApp = (firmId: string, statement: ReturnType<typeof sql>) =>
   inScope(t.database.db, { firmId }, (tx) => tx.execute(statement));
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return ((error as { cause?: Error }).cause ?? (error as Error)).message;
-  }
-  return 'no error';
-}
 
 async function newAccount(cookie: string, name: string) {
   const response = await api('POST', '/companies', cookie, {

@@ -2,6 +2,7 @@ import type { AuditVerification } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { inScope } from '../../db/tenancy';
+import { type PeriodicTask, startPeriodic } from '../jobs/periodic';
 
 const BATCH = 1000;
 const EVERY_MS = 2000;
@@ -24,38 +25,18 @@ export async function sealAuditLog(db: Db): Promise<number> {
   }
 }
 
-export type AuditSealer = { runOnce: () => Promise<number>; stop: () => Promise<void> };
-
-/** Seals at start and every two seconds until stopped (moves onto the job runner later). */
+/** Seals at start and every two seconds until stopped. */
 export function startAuditSealer(options: {
   db: Db;
   log: { error: (obj: unknown, msg: string) => void };
   everyMs?: number;
-}): AuditSealer {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = () => {
-    if (stopped) return Promise.resolve(0);
-    running ??= sealAuditLog(options.db)
-      .catch((error) => {
-        options.log.error({ err: error }, 'sealing the audit log failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.everyMs ?? EVERY_MS);
-  void runOnce();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+}): PeriodicTask {
+  return startPeriodic({
+    task: () => sealAuditLog(options.db),
+    everyMs: options.everyMs ?? EVERY_MS,
+    what: 'sealing the audit log',
+    log: options.log,
+  });
 }
 
 /** GET /logs/verify: the current firm's chain, checked end to end (audit_verify, in its scope). */

@@ -159,13 +159,21 @@ function useLeave() {
   };
 }
 
-function SignOutEverywhere() {
+/** A card that explains an action on the account, and asks before doing it. */
+function ConfirmedAction(props: {
+  title: string;
+  explanation: string;
+  button: string;
+  color?: string;
+  question: string;
+  consequence: string;
+  keep: string;
+  act: () => Promise<void>;
+}) {
   const [opened, modal] = useDisclosure(false);
-  const leave = useLeave();
-  const signOutEverywhere = async () => {
+  const act = async () => {
     try {
-      await api('POST', '/profile/sign-out-everywhere');
-      leave('You have been signed out on every device.');
+      await props.act();
     } catch (error) {
       modal.close();
       toastError((error as Error).message);
@@ -174,64 +182,63 @@ function SignOutEverywhere() {
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="xs">
-        Sign out everywhere
+        {props.title}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Ends your session on every device and browser, this one included, and voids any password-reset link you were
-        sent. Use it if you signed in on a shared computer or lost a device.
+        {props.explanation}
       </Text>
-      <Button variant="default" onClick={modal.open}>
-        Sign out everywhere
+      <Button color={props.color} variant={props.color ? 'light' : 'default'} onClick={modal.open}>
+        {props.button}
       </Button>
-      <Modal opened={opened} onClose={modal.close} title="Sign out on every device?" centered>
-        <Text size="sm">You will need your password to sign in again, here and everywhere else.</Text>
+      <Modal opened={opened} onClose={modal.close} title={props.question} centered>
+        <Text size="sm">{props.consequence}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={modal.close}>
-            Stay signed in
+            {props.keep}
           </Button>
-          <Button onClick={signOutEverywhere}>Sign out everywhere</Button>
+          <Button color={props.color} onClick={act}>
+            {props.button}
+          </Button>
         </Group>
       </Modal>
     </Card>
   );
 }
 
-function DeleteAccount() {
-  const [opened, modal] = useDisclosure(false);
+function SignOutEverywhere() {
   const leave = useLeave();
-  const remove = async () => {
-    try {
-      await api('DELETE', '/profile');
-      leave('Your account has been deleted.');
-    } catch (error) {
-      modal.close();
-      toastError((error as Error).message);
-    }
-  };
   return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb="xs">
-        Delete account
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Your sign-in details and photo are removed and you are signed out everywhere. Your name stays in your firm’s
-        history of changes.
-      </Text>
-      <Button color="red" variant="light" onClick={modal.open}>
-        Delete my account
-      </Button>
-      <Modal opened={opened} onClose={modal.close} title="Delete your account?" centered>
-        <Text size="sm">This cannot be undone.</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={modal.close}>
-            Keep my account
-          </Button>
-          <Button color="red" onClick={remove}>
-            Delete my account
-          </Button>
-        </Group>
-      </Modal>
-    </Card>
+    <ConfirmedAction
+      title="Sign out everywhere"
+      explanation="Ends your session on every device and browser, this one included, and voids any password-reset link you were sent. Use it if you signed in on a shared computer or lost a device."
+      button="Sign out everywhere"
+      question="Sign out on every device?"
+      consequence="You will need your password to sign in again, here and everywhere else."
+      keep="Stay signed in"
+      act={async () => {
+        await api('POST', '/profile/sign-out-everywhere');
+        leave('You have been signed out on every device.');
+      }}
+    />
+  );
+}
+
+function DeleteAccount() {
+  const leave = useLeave();
+  return (
+    <ConfirmedAction
+      title="Delete account"
+      explanation="Your sign-in details and photo are removed and you are signed out everywhere. Your name stays in your firm’s history of changes."
+      button="Delete my account"
+      color="red"
+      question="Delete your account?"
+      consequence="This cannot be undone."
+      keep="Keep my account"
+      act={async () => {
+        await api('DELETE', '/profile');
+        leave('Your account has been deleted.');
+      }}
+    />
   );
 }
 
