@@ -43,6 +43,7 @@ export default async function globalSetup() {
       env: {
         ...process.env,
         DATABASE_URL: '',
+        DATABASE_OWNER_URL: '',
         DATA_DIR: dataDir,
         PORT: String(port),
         APP_URL: baseURL,

@@ -27,6 +27,7 @@ async function start(port: number, waitFor = 'Atelier is running at'): Promise<S
     env: {
       ...process.env,
       DATABASE_URL: '',
+      DATABASE_OWNER_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',
