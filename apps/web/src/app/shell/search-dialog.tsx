@@ -78,8 +78,13 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const searches = recent.data ?? [];
   const phone = useMediaQuery('(max-width: 47.99em)');
 
+  // The search box takes the focus after a moment, unless the person has already gone for
+  // another control (opening "Search in" must not be closed by the focus moving away).
+  const movedOn = useRef(false);
   useEffect(() => {
-    const timer = setTimeout(() => input.current?.focus(), SEARCH_FOCUS_DELAY_MS);
+    const timer = setTimeout(() => {
+      if (!movedOn.current) input.current?.focus();
+    }, SEARCH_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -160,7 +165,12 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const listHref = results ? listHrefOf(results.type) : null;
   return (
     <Modal opened onClose={close} title="Search" size="lg" fullScreen={phone} closeOnEscape={false} trapFocus>
-      <Stack gap="md">
+      <Stack
+        gap="md"
+        onPointerDownCapture={() => {
+          movedOn.current = true;
+        }}
+      >
         <Group gap="xs" align="flex-end" wrap="wrap">
           <Select
             label="Search in"
