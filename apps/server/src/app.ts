@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES } from '@atelier/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
 import { ambassadorRoutes } from './modules/ambassadors/ambassadors.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
@@ -102,7 +102,14 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     progress,
   };
   app.decorate('deps', deps);
-  app.addHook('onClose', () => progress.close());
+  // A deleted file's bytes leave storage only once its deletion has committed: a rollback keeps them.
+  const stopRemovingFiles = onCommit(database.db, (events) => {
+    for (const event of events) if (event.type === 'file-removed') deps.storage.remove(event.storageKey);
+  });
+  app.addHook('onClose', async () => {
+    stopRemovingFiles();
+    await progress.close();
+  });
 
   // Uploads arrive as the raw bytes of one file; upload routes stream them to storage. No other
   // route takes these types (text/plain included), so their bodies are never buffered.

@@ -9,7 +9,6 @@ export const interactionInputSchema = z.strictObject({
   summary: z.string().trim().min(1, 'Write what was said or agreed.').max(5000, 'Use at most 5,000 characters.'),
   followUpOn: z.iso.date('Use a date like 2026-01-31.').nullable().default(null),
   followUpDone: z.boolean().default(false),
-  version: z.number().int().optional(),
 });
 export type InteractionInput = z.input<typeof interactionInputSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import type { PersonRef, RecordMeta } from './records';
-import { phoneSchema, tagsSchema } from './records';
+import { phoneSchema, tagsSchema, versionSchema } from './records';
 
 /** The pipeline, in board order. Won and lost are closed: a lost lead names a reason. */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
@@ -48,7 +48,7 @@ export const leadStatusSchema = z
   .strictObject({
     status: z.enum(LEAD_STATUSES, { error: 'Choose a status.' }),
     lostReason: z.string().trim().max(120, 'Use at most 120 characters.').default(''),
-    version: z.number().int().optional(),
+    ...versionSchema.shape,
   })
   .refine((v) => v.status !== 'lost' || v.lostReason !== '', {
     message: 'Choose why the lead was lost.',
@@ -58,7 +58,7 @@ export const leadStatusSchema = z
 /** POST /leads/{id}/convert: becomes a customer (and an account, when asked and named). */
 export const convertLeadSchema = z.strictObject({
   createAccount: z.boolean().default(false),
-  version: z.number().int().optional(),
+  ...versionSchema.shape,
 });
 export type ConvertLeadResult = { customer: PersonRef; company: PersonRef | null };
 
@@ -102,6 +102,7 @@ export type Lead = RecordMeta & {
 export type LeadRow = Pick<
   Lead,
   | '_id'
+  | 'version'
   | 'name'
   | 'companyName'
   | 'email'

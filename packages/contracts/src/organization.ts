@@ -25,7 +25,7 @@ export type RoleInput = z.infer<typeof roleInputSchema>;
 export type Role = RoleInput & { _id: string; users: number; version: number };
 
 export const departmentInputSchema = z.strictObject({ name: name('department') });
-export type Department = { _id: string; name: string; users: number };
+export type Department = { _id: string; name: string; users: number; version: number };
 
 /** A staff member as the firm manager (/s/manage) lists them. */
 export type StaffMember = {

@@ -48,3 +48,19 @@ export type DuplicateMatch = { _id: string; name: string; reason: string };
 
 /** The 409 of a stale edit says who changed the record, and when. */
 export type StaleEdit = { changedBy: string | null; changedAt: string };
+
+/**
+ * Every edit says which version of the record it was made on (the `version` the record was read
+ * with). Without it an edit could overwrite someone else's unseen, so it is refused.
+ */
+export const VERSION_MISSING_MESSAGE = 'Say which version you edited: reload the record and try again.';
+export const versionSchema = z.strictObject({
+  version: z
+    .number({ error: VERSION_MISSING_MESSAGE })
+    .int(VERSION_MISSING_MESSAGE)
+    .min(1, VERSION_MISSING_MESSAGE)
+    .max(2_147_483_647, VERSION_MISSING_MESSAGE),
+});
+/** An update's body: the record's input and the version it was made on. */
+export const withVersion = <S extends z.core.$ZodShape, C extends z.core.$ZodObjectConfig>(schema: z.ZodObject<S, C>) =>
+  schema.extend(versionSchema.shape);

@@ -43,8 +43,51 @@ export function connectDatabase(url: string, poolSize: number): Database {
     client.on('error', () => {});
   });
   const db = drizzle({ client: pool, schema });
-  db.transaction = ((fn: (tx: Tx) => Promise<unknown>) => transaction(pool, fn)) as Db['transaction'];
+  const listeners = new Set<CommitListener>();
+  commitListeners.set(db, listeners);
+  db.transaction = ((fn: (tx: Tx) => Promise<unknown>) => transaction(pool, listeners, fn)) as Db['transaction'];
   return { url, pool, db, close: () => pool.end() };
+}
+
+/**
+ * What a transaction tells the rest of the process once it has committed, never before: a
+ * record changed (for the realtime events), a file's bytes may go (storage).
+ */
+export type CommitEvent =
+  | { type: 'record'; firmId: string; kind: string; id: string; version: number | null; action: string }
+  | { type: 'file-removed'; storageKey: string };
+export type CommitListener = (events: CommitEvent[]) => void;
+
+const commitListeners = new WeakMap<Db, Set<CommitListener>>();
+const pendingEvents = new WeakMap<object, CommitEvent[]>();
+
+/** Listens to what every committed transaction on this database reports (see `afterCommit`). */
+export function onCommit(db: Db, listener: CommitListener): () => void {
+  const listeners = commitListeners.get(db);
+  if (!listeners) throw new Error('onCommit: not a database made by connectDatabase');
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Reports `event` when the transaction `db` commits; a rollback drops it. Outside a transaction
+ * (a statement that committed on its own) it is reported at once.
+ */
+export function afterCommit(db: Executor, event: CommitEvent): void {
+  const pending = pendingEvents.get(db);
+  if (pending) pending.push(event);
+  else if (commitListeners.has(db as Db)) dispatch(commitListeners.get(db as Db)!, [event]);
+}
+
+function dispatch(listeners: Set<CommitListener>, events: CommitEvent[]): void {
+  if (events.length === 0) return;
+  for (const listener of listeners) {
+    try {
+      listener(events);
+    } catch {
+      // A listener's failure (a closed socket) must not fail a request that has committed.
+    }
+  }
 }
 
 const dialect = new PgDialect();
@@ -56,7 +99,7 @@ const connectionDbs = new WeakMap<pg.PoolClient, Db>();
  * never released and the pool shrank for good. Here the connection is released in every case,
  * and destroyed when it broke. Each pooled connection keeps one drizzle handle bound to it.
  */
-async function transaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function transaction<T>(pool: pg.Pool, listeners: Set<CommitListener>, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -65,7 +108,13 @@ async function transaction<T>(pool: pg.Pool, fn: (tx: Tx) => Promise<T>): Promis
       bound = new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Db;
       connectionDbs.set(client, bound);
     }
-    return await bound.transaction(fn);
+    const events: CommitEvent[] = [];
+    const result = await bound.transaction((tx) => {
+      pendingEvents.set(tx, events);
+      return fn(tx);
+    });
+    dispatch(listeners, events);
+    return result;
   } catch (error) {
     if (isDatabaseUnavailable(error)) broken = error as Error;
     throw error;

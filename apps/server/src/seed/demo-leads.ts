@@ -122,9 +122,10 @@ async function seedLeads(db: Executor) {
     // Through the pipeline stage by stage, as people would move it, so its history reads true.
     const path: LeadStatus[] =
       status === 'lost' ? [...PIPELINE.slice(1, r.int(1, 4)), 'lost'] : PIPELINE.slice(1, PIPELINE.indexOf(status) + 1);
+    let version = 1;
     for (const step of path) {
       const lostReason = step === 'lost' ? r.pick(defaults.lostReasons) : '';
-      await setLeadStatus(db, actor, id, { status: step, lostReason });
+      ({ version } = await setLeadStatus(db, actor, id, { status: step, lostReason, version }));
     }
     if (i % 9 === 1) {
       await addInteraction(db, actor, 'lead', id, {

@@ -29,7 +29,7 @@ import {
 } from '../../platform/lists/list';
 import { type DuplicateQuery, findSimpleDuplicates } from '../../platform/records/duplicates';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertCurrent, personOf } from '../../platform/records/records';
+import { archiveRows, personOf, updateVersioned } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { leads } from '../leads/leads.table';
 import { users } from '../users/users.table';
@@ -223,36 +223,29 @@ export async function updateAmbassador(
   db: Executor,
   actor: Actor,
   id: string,
-  input: Input & { version?: number },
+  input: Input & { version: number },
 ): Promise<Ambassador> {
   const before = await findRow(db, id, true);
-  await assertCurrent(db, before, input.version, 'ambassador');
   // An emptied code keeps the one the ambassador has already handed out.
   const referralCode = input.referralCode ? await referralCodeFor(db, input, id) : before.referralCode;
-  const [after] = await db
-    .update(ambassadors)
-    .set({
-      name: input.name,
-      kind: input.kind,
-      email: input.email,
-      phone: input.phone,
-      referralCode,
-      commissionBp: Math.round(input.commissionPercent * 100),
-      tags: input.tags,
-      notes: input.notes,
-      searchText: searchOf({ ...input, referralCode }),
-      updatedBy: actor.userId,
-      version: sql`${ambassadors.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(ambassadors.id, id))
-    .returning();
+  const after = await updateVersioned(db, actor, ambassadors, id, input.version, 'ambassador', {
+    name: input.name,
+    kind: input.kind,
+    email: input.email,
+    phone: input.phone,
+    referralCode,
+    commissionBp: Math.round(input.commissionPercent * 100),
+    tags: input.tags,
+    notes: input.notes,
+    searchText: searchOf({ ...input, referralCode }),
+  });
   await recordAudit(db, actor, {
     entityType: 'ambassador',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: audited(before),
-    after: audited(after!),
+    after: audited(after),
   });
   return getAmbassador(db, actor, id);
 }

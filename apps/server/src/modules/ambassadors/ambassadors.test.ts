@@ -116,7 +116,7 @@ describe('ambassadors', () => {
       ['PUT', `/ambassadors/${mine._id}`],
       ['DELETE', `/ambassadors/${mine._id}`],
     ] as const) {
-      const r = await api(method, url, cedar, { name: 'Taken over', kind: 'person', commissionPercent: 1 });
+      const r = await api(method, url, cedar, { name: 'Taken over', kind: 'person', commissionPercent: 1, version: 1 });
       expect(r.statusCode, `${method} ${url}`).toBe(404);
     }
     const list = (await api('GET', '/ambassadors?limit=100', cedar)).json();

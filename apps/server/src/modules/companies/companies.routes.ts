@@ -1,5 +1,4 @@
-import { companyFinancialsSchema, companyInputSchema, P } from '@atelier/contracts';
-import { z } from 'zod';
+import { companyFinancialsSchema, companyInputSchema, P, withVersion } from '@atelier/contracts';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
@@ -40,7 +39,7 @@ export const companyRoutes: AnyRoute[] = [
     url: '/companies/:id/financials',
     access: permission(P.COMPANY_FINANCIALS),
     params: idParams,
-    body: companyFinancialsSchema.extend({ version: z.number().int().optional() }),
+    body: withVersion(companyFinancialsSchema),
     handler: ({ db, actor, params, body }) => updateFinancials(db, actor, params.id, body),
   }),
 ];

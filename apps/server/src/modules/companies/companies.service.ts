@@ -33,7 +33,7 @@ import {
 } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
+import { archiveRows, assertAssignee, peopleNames, personOf, updateVersioned } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { companies } from './companies.table';
@@ -232,28 +232,21 @@ export async function updateCompany(
   db: Executor,
   actor: Actor,
   id: string,
-  input: Input & { version?: number },
+  input: Input & { version: number },
 ): Promise<Company> {
   const before = await findRow(db, id, true);
-  await assertCurrent(db, before, input.version, 'account');
   await assertAssignee(db, input.assignedTo);
-  const { version: _v, ...fields } = input;
-  const [after] = await db
-    .update(companies)
-    .set({
-      ...fields,
-      searchText: searchOf(fields),
-      updatedBy: actor.userId,
-      version: sql`${companies.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(companies.id, id))
-    .returning();
+  const { version, ...fields } = input;
+  const after = await updateVersioned(db, actor, companies, id, version, 'account', {
+    ...fields,
+    searchText: searchOf(fields),
+  });
   await recordAudit(db, actor, {
     entityType: 'company',
     entityId: id,
     action: 'update',
-    ...(await audited(db, before, after!).then(([b, a]) => ({ before: b, after: a }))),
+    version: after.version,
+    ...(await audited(db, before, after).then(([b, a]) => ({ before: b, after: a }))),
   });
   return getCompany(db, actor, id);
 }
@@ -262,10 +255,9 @@ export async function updateFinancials(
   db: Executor,
   actor: Actor,
   id: string,
-  input: CompanyFinancials & { version?: number },
+  input: CompanyFinancials & { version: number },
 ) {
   const before = await findRow(db, id, true);
-  await assertCurrent(db, before, input.version, 'account');
   if (input.taxCertificate) {
     const [file] = await db
       .select({ id: files.id })
@@ -290,10 +282,7 @@ export async function updateFinancials(
     taxExempt: input.taxExempt,
     taxCertificateFileId: input.taxCertificate,
   };
-  await db
-    .update(companies)
-    .set({ ...values, updatedBy: actor.userId, version: sql`${companies.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(companies.id, id));
+  const after = await updateVersioned(db, actor, companies, id, input.version, 'account', values);
   const pick = (r: Row) => ({
     paymentTermsDays: r.paymentTermsDays,
     creditLimitCents: r.creditLimitCents,
@@ -305,8 +294,9 @@ export async function updateFinancials(
     entityType: 'company',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: pick(before),
-    after: values,
+    after: pick(after),
   });
   return getCompany(db, actor, id);
 }

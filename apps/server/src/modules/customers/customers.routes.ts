@@ -1,5 +1,4 @@
-import { customerInputSchema, customerSettingsSchema, P } from '@atelier/contracts';
-import { z } from 'zod';
+import { customerInputSchema, customerSettingsSchema, P, withVersion } from '@atelier/contracts';
 import { signInAsCustomer } from '../../platform/auth/impersonation';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -44,7 +43,7 @@ export const customerRoutes: AnyRoute[] = [
     url: '/customers/:id/settings',
     access: settings,
     params: idParams,
-    body: customerSettingsSchema.extend({ version: z.number().int().optional() }),
+    body: withVersion(customerSettingsSchema),
     handler: ({ db, actor, params, body }) => updateConsent(db, actor, params.id, body.marketingConsent, body.version),
   }),
   ...(['invite', 'disable', 'enable'] as const).map((action) =>

@@ -35,7 +35,7 @@ import {
 } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
+import { archiveRows, assertAssignee, peopleNames, personOf, updateVersioned } from '../../platform/records/records';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
@@ -304,24 +304,20 @@ export async function updateCustomer(
   db: Executor,
   actor: Actor,
   id: string,
-  input: Input & { version?: number },
+  input: Input & { version: number },
 ): Promise<Customer> {
   const before = await findRow(db, id, true);
-  await assertCurrent(db, before, input.version, 'customer');
   await assertCompany(db, input.company);
   await assertAmbassador(db, actor, input.ambassador, before.ambassadorId);
   await assertAssignee(db, input.assignedTo);
-  const { version: _v, ...fields } = input;
-  const [after] = await db
-    .update(customers)
-    .set({ ...columns(fields), updatedBy: actor.userId, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(customers.id, id))
-    .returning();
+  const { version, ...fields } = input;
+  const after = await updateVersioned(db, actor, customers, id, version, 'customer', columns(fields));
   await recordAudit(db, actor, {
     entityType: 'customer',
     entityId: id,
     action: 'update',
-    ...(await audited(db, before, after!).then(([b, a]) => ({ before: b, after: a }))),
+    version: after.version,
+    ...(await audited(db, before, after).then(([b, a]) => ({ before: b, after: a }))),
   });
   return getCustomer(db, id);
 }
@@ -332,24 +328,18 @@ export async function updateConsent(
   actor: Actor,
   id: string,
   consent: boolean,
-  version?: number,
+  version: number,
 ): Promise<Customer> {
   const before = await findRow(db, id, true);
-  await assertCurrent(db, before, version, 'customer');
-  await db
-    .update(customers)
-    .set({
-      marketingConsent: consent,
-      consentAt: consent ? (before.marketingConsent ? before.consentAt : sql`now()`) : null,
-      updatedBy: actor.userId,
-      version: sql`${customers.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(customers.id, id));
+  const after = await updateVersioned(db, actor, customers, id, version, 'customer', {
+    marketingConsent: consent,
+    consentAt: consent ? (before.marketingConsent ? before.consentAt : sql`now()`) : null,
+  });
   await recordAudit(db, actor, {
     entityType: 'customer',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: { marketingConsent: before.marketingConsent },
     after: { marketingConsent: consent },
   });

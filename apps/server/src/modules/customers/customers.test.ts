@@ -326,7 +326,13 @@ describe('permissions of every customers route', () => {
   ];
 
   it.each(rows)('$name: 401 signed out, 403 without the code, nothing changed; allowed otherwise', async (row) => {
-    const send = (cookie?: string) => api(row.method, row.url(ctx), cookie, row.body?.(ctx));
+    // The matrix edits one record many times: each PUT is made on its version as it is now.
+    const send = async (cookie?: string) => {
+      const url = row.url(ctx);
+      if (row.method !== 'PUT') return api(row.method, url, cookie, row.body?.(ctx));
+      const { version } = (await api('GET', url.replace(/\/(financials|settings)$/, ''), owner)).json();
+      return api(row.method, url, cookie, { ...(row.body?.(ctx) as object), version });
+    };
     const before = await snapshot();
     const anonymous = await send();
     expect(anonymous.statusCode).toBe(401);
@@ -343,7 +349,11 @@ describe('permissions of every customers route', () => {
 
   it('does not let the details form set what the settings tab (12) guards', async () => {
     const before = await snapshot();
-    const r = await api('PUT', `/customers/${ctx.spare._id}`, sales, { firstName: 'Matrix', marketingConsent: true });
+    const r = await api('PUT', `/customers/${ctx.spare._id}`, sales, {
+      firstName: 'Matrix',
+      marketingConsent: true,
+      version: ctx.spare.version,
+    });
     expect(r.statusCode).toBe(400);
     expect(errorOf(r).fields).toEqual({ marketingConsent: '"marketingConsent" cannot be set here.' });
     expect(await snapshot()).toEqual(before);
@@ -373,9 +383,8 @@ describe('tenant isolation', () => {
       const id = target._id;
       const attempts: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
         ['get', 'GET', `/customers/${id}`],
-        ['put', 'PUT', `/customers/${id}`, { firstName: 'Hijacked' }],
-        ['put with version', 'PUT', `/customers/${id}`, { firstName: 'Hijacked', version: target.version }],
-        ['settings', 'PUT', `/customers/${id}/settings`, { marketingConsent: true }],
+        ['put', 'PUT', `/customers/${id}`, { firstName: 'Hijacked', version: target.version }],
+        ['settings', 'PUT', `/customers/${id}/settings`, { marketingConsent: true, version: target.version }],
         ['invite', 'POST', `/customers/${id}/login/invite`],
         ['disable', 'POST', `/customers/${id}/login/disable`],
         ['enable', 'POST', `/customers/${id}/login/enable`],
@@ -490,16 +499,23 @@ describe('validation', () => {
   it('refuses bad edits, settings and bulk bodies, and changes nothing', async () => {
     const c = await newCustomer({ firstName: 'Valid', lastName: 'Target' });
     const before = await snapshot();
-    const edit = await api('PUT', `/customers/${c._id}`, owner, { firstName: '', phones: [{ number: 'phone' }] });
+    const edit = await api('PUT', `/customers/${c._id}`, owner, {
+      firstName: '',
+      phones: [{ number: 'phone' }],
+      version: c.version,
+    });
     expect(edit.statusCode).toBe(400);
     expect(errorOf(edit).fields).toEqual({
       firstName: 'Enter a first name.',
       'phones.0.number': 'Enter a phone number like (207) 555-0134.',
     });
-    const settings = await api('PUT', `/customers/${c._id}/settings`, owner, { marketingConsent: 'yes' });
+    const settings = await api('PUT', `/customers/${c._id}/settings`, owner, {
+      marketingConsent: 'yes',
+      version: c.version,
+    });
     expect(settings.statusCode).toBe(400);
     expect(Object.keys(errorOf(settings).fields ?? {})).toEqual(['marketingConsent']);
-    const missing = await api('PUT', `/customers/${c._id}/settings`, owner, {});
+    const missing = await api('PUT', `/customers/${c._id}/settings`, owner, { version: c.version });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(errorOf(missing).fields ?? {})).toEqual(['marketingConsent']);
     const bulk = await api('POST', '/customers/bulk', owner, { action: 'archive', ids: ['x'] });
@@ -769,10 +785,14 @@ describe('create, edit, settings, store login, archive and delete', () => {
     ).json();
     expect(given).toMatchObject({ marketingConsent: true, version: 2 });
     expect(Date.now() - Date.parse(given.consentAt)).toBeLessThan(60_000);
-    const again = (await api('PUT', `/customers/${c._id}/settings`, owner, { marketingConsent: true })).json();
+    const again = (
+      await api('PUT', `/customers/${c._id}/settings`, owner, { marketingConsent: true, version: given.version })
+    ).json();
     expect(again.consentAt).toBe(given.consentAt);
     expect((await list(owner, { filter: { id: [c._id], consent: ['true'] } })).total).toBe(1);
-    const withdrawn = (await api('PUT', `/customers/${c._id}/settings`, owner, { marketingConsent: false })).json();
+    const withdrawn = (
+      await api('PUT', `/customers/${c._id}/settings`, owner, { marketingConsent: false, version: again.version })
+    ).json();
     expect(withdrawn).toMatchObject({ marketingConsent: false, consentAt: null });
     expect((await list(owner, { filter: { id: [c._id], consent: ['true'] } })).total).toBe(0);
     const log = (await api('GET', `/customers/${c._id}/logs`, owner)).json().items[0];

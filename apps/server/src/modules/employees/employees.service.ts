@@ -19,7 +19,7 @@ import type { Actor } from '../../platform/http/access';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors';
 import { idsIn, type ListSpec, searchText } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
-import { assertCurrent, personOf } from '../../platform/records/records';
+import { personOf, updateVersioned } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { lockFirm } from '../firms/firms.service';
 import { applyStaffRoles, assertCanManage, staffCodes } from '../organization/organization.service';
@@ -229,12 +229,11 @@ export async function updateEmployee(
   db: Executor,
   actor: Actor,
   id: string,
-  input: Input & { version?: number },
+  input: Input & { version: number },
 ): Promise<Employee> {
   // The firm first, then the person: the order deactivation and role changes lock in.
   await lockFirm(db, actor.firmId);
   const before = await findStaff(db, id, true);
-  await assertCurrent(db, before, input.version, 'employee');
   // Anyone may keep their own details; a colleague's only if they hold nothing the editor lacks.
   if (id !== actor.userId) assertCanManage(actor, await staffCodes(db, id), before);
   if (input.departmentId) {
@@ -253,29 +252,23 @@ export async function updateEmployee(
   const payChanged = input.pay !== undefined && !samePay(before, input.pay);
   if (input.roles !== undefined) await applyStaffRoles(db, actor, id, input.roles);
 
-  const [after] = await db
-    .update(users)
-    .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      title: input.title,
-      phone: input.phone,
-      departmentId: input.departmentId,
-      hireDate: input.hireDate,
-      ...(payChanged ? { payRate: input.pay?.rateCents ?? null, payType: input.pay?.type ?? null } : {}),
-      searchText: staffSearchText({ ...input, email: before.email }),
-      updatedBy: actor.userId,
-      version: sql`${users.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, id))
-    .returning();
+  const after = await updateVersioned(db, actor, users, id, input.version, 'employee', {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    title: input.title,
+    phone: input.phone,
+    departmentId: input.departmentId,
+    hireDate: input.hireDate,
+    ...(payChanged ? { payRate: input.pay?.rateCents ?? null, payType: input.pay?.type ?? null } : {}),
+    searchText: staffSearchText({ ...input, email: before.email }),
+  });
   await recordAudit(db, actor, {
     entityType: 'employee',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: await audited(db, before),
-    after: await audited(db, after!),
+    after: await audited(db, after),
   });
   return getEmployee(db, actor, id);
 }

@@ -94,7 +94,7 @@ describe('employees list and record', () => {
     expect(foreign.statusCode).toBe(404);
     expect(errorOf(foreign).message).toBe('This employee does not exist.');
     expect((await api('GET', '/employees/019a0000-0000-7000-8000-00000000ffff', cedar)).statusCode).toBe(404);
-    expect((await api('PUT', `/employees/${ids.sales}`, cedar, { firstName: 'X' })).statusCode).toBe(404);
+    expect((await api('PUT', `/employees/${ids.sales}`, cedar, { firstName: 'X', version: 1 })).statusCode).toBe(404);
     expect((await api('POST', `/employees/${ids.sales}/deactivate`, cedar, {})).statusCode).toBe(404);
   });
 

@@ -5,8 +5,9 @@ import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
-import { assertVersion, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { entityKind, maySee } from '../../platform/records/entities';
+import { updateVersioned } from '../../platform/records/records';
 import { users } from '../users/users.table';
 import { interactions } from './interactions.table';
 
@@ -99,31 +100,24 @@ export async function updateInteraction(
   entityType: string,
   entityId: string,
   id: string,
-  input: Input,
+  input: Input & { version: number },
 ): Promise<Interaction> {
   const before = await one(db, entityType, entityId, id);
-  assertVersion(before.row.version, input.version, 'interaction');
-  const [row] = await db
-    .update(interactions)
-    .set({
-      kind: input.kind,
-      occurredAt: new Date(input.occurredAt),
-      summary: input.summary,
-      followUpOn: input.followUpOn,
-      followUpDoneAt: input.followUpDone ? (before.row.followUpDoneAt ?? sql`now()`) : null,
-      version: sql`${interactions.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(interactions.id, id))
-    .returning();
+  const row = await updateVersioned(db, actor, interactions, id, input.version, 'interaction', {
+    kind: input.kind,
+    occurredAt: new Date(input.occurredAt),
+    summary: input.summary,
+    followUpOn: input.followUpOn,
+    followUpDoneAt: input.followUpDone ? (before.row.followUpDoneAt ?? sql`now()`) : null,
+  });
   await recordAudit(db, actor, {
     entityType,
     entityId,
     action: 'edit-interaction',
     before: summary(before.row),
-    after: summary(row!),
+    after: summary(row),
   });
-  return view(row!, before.author);
+  return view(row, before.author);
 }
 
 export async function deleteInteraction(

@@ -12,7 +12,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { conflict, forbidden } from '../../platform/http/errors';
-import { assertCurrent } from '../../platform/records/records';
+import { updateVersioned } from '../../platform/records/records';
 import { createCompany } from '../companies/companies.service';
 import { createCustomer } from '../customers/customers.service';
 import { customers } from '../customers/customers.table';
@@ -35,12 +35,11 @@ export async function convertLead(
   db: Executor,
   actor: Actor,
   id: string,
-  input: { createAccount: boolean; version?: number },
+  input: { createAccount: boolean; version: number },
 ): Promise<ConvertLeadResult> {
   if (!hasCode(actor.codes, P.MODIFY_USERS))
     throw forbidden('You do not have permission to create customers, so you cannot convert this lead.');
   const lead = await findLeadRow(db, id, true);
-  await assertCurrent(db, lead, input.version, 'lead');
   if (lead.convertedAt) {
     const [made] = lead.convertedCustomerId
       ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, lead.convertedCustomerId))
@@ -93,23 +92,18 @@ export async function convertLead(
     .set(moved)
     .where(and(eq(files.entityType, 'lead'), eq(files.entityId, id)));
 
-  await db
-    .update(leads)
-    .set({
-      status: 'won',
-      lostReason: '',
-      convertedCustomerId: customer._id,
-      convertedCompanyId: company?._id ?? null,
-      convertedAt: sql`now()`,
-      updatedBy: actor.userId,
-      version: sql`${leads.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(leads.id, id));
+  const after = await updateVersioned(db, actor, leads, id, input.version, 'lead', {
+    status: 'won',
+    lostReason: '',
+    convertedCustomerId: customer._id,
+    convertedCompanyId: company?._id ?? null,
+    convertedAt: sql`now()`,
+  });
   await recordAudit(db, actor, {
     entityType: 'lead',
     entityId: id,
     action: 'convert',
+    version: after.version,
     before: { status: lead.status, customer: null, account: null },
     after: { status: 'won', customer: customer.name, account: company?.name ?? null },
   });

@@ -1,10 +1,9 @@
 import type { Lead, LeadStatus } from '@atelier/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { assertCurrent } from '../../platform/records/records';
+import { updateVersioned } from '../../platform/records/records';
 import { findLeadRow, getLead, leadSettingsOf } from './leads.service';
 import { leads } from './leads.table';
 
@@ -13,10 +12,9 @@ export async function setLeadStatus(
   db: Executor,
   actor: Actor,
   id: string,
-  input: { status: LeadStatus; lostReason: string; version?: number },
+  input: { status: LeadStatus; lostReason: string; version: number },
 ): Promise<Lead> {
   const before = await findLeadRow(db, id, true);
-  await assertCurrent(db, before, input.version, 'lead');
   if (before.convertedAt && input.status !== 'won')
     throw conflict(`${before.name} became a customer, so the lead stays won.`);
   // Only a lost lead has a reason: the board may send the last one typed with another status.
@@ -31,20 +29,15 @@ export async function setLeadStatus(
     }
   }
   if (before.status === input.status && before.lostReason === lostReason) return getLead(db, id);
-  await db
-    .update(leads)
-    .set({
-      status: input.status,
-      lostReason,
-      updatedBy: actor.userId,
-      version: sql`${leads.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(leads.id, id));
+  const after = await updateVersioned(db, actor, leads, id, input.version, 'lead', {
+    status: input.status,
+    lostReason,
+  });
   await recordAudit(db, actor, {
     entityType: 'lead',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: { status: before.status, lostReason: before.lostReason },
     after: { status: input.status, lostReason },
   });

@@ -67,6 +67,7 @@ export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({
     db
       .select({
         _id: leads.id,
+        version: leads.version,
         name: leads.name,
         companyName: leads.companyName,
         email: leads.email,

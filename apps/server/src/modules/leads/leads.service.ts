@@ -5,20 +5,18 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { buildSearchText } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { type DuplicateQuery, findSimpleDuplicates } from '../../platform/records/duplicates';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertAssignee, assertCurrent, peopleNames, personOf } from '../../platform/records/records';
+import { archiveRows, assertAssignee, peopleNames, personOf, updateVersioned } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
 import { firms } from '../firms/firms.table';
-import { interactions } from '../interactions/interactions.table';
 import { users } from '../users/users.table';
 import { overdue } from './leads.list';
 import { leads, OPEN_LEADS } from './leads.table';
@@ -266,30 +264,29 @@ export async function updateLead(
   db: Executor,
   actor: Actor,
   id: string,
-  input: LeadInput & { version?: number },
+  input: LeadInput & { version: number },
 ): Promise<Lead> {
   const before = await findLeadRow(db, id, true);
-  await assertCurrent(db, before, input.version, 'lead');
   await assertSource(db, actor.firmId, input.source, before.source);
   // Keeping someone no longer active is fine; handing the lead to them is not.
   if (input.assignedTo !== before.assignedTo) await assertAssignee(db, input.assignedTo);
   await assertAmbassador(db, actor, input.ambassador, before.ambassadorId);
-  const [after] = await db
-    .update(leads)
-    .set({
-      ...columns(input),
-      // A new date, or a new assignee, gets its own reminder.
-      ...(input.nextFollowUp !== before.nextFollowUp || input.assignedTo !== before.assignedTo
-        ? { followUpNotifiedOn: null }
-        : {}),
-      updatedBy: actor.userId,
-      version: sql`${leads.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(leads.id, id))
-    .returning();
-  const [b, a] = await auditedLeads(db, before, after!);
-  await recordAudit(db, actor, { entityType: 'lead', entityId: id, action: 'update', before: b, after: a });
+  const after = await updateVersioned(db, actor, leads, id, input.version, 'lead', {
+    ...columns(input),
+    // A new date, or a new assignee, gets its own reminder.
+    ...(input.nextFollowUp !== before.nextFollowUp || input.assignedTo !== before.assignedTo
+      ? { followUpNotifiedOn: null }
+      : {}),
+  });
+  const [b, a] = await auditedLeads(db, before, after);
+  await recordAudit(db, actor, {
+    entityType: 'lead',
+    entityId: id,
+    action: 'update',
+    version: after.version,
+    before: b,
+    after: a,
+  });
   return getLead(db, id);
 }
 
@@ -302,16 +299,11 @@ export async function archiveLead(db: Executor, actor: Actor, id: string, archiv
   return getLead(db, id);
 }
 
-/** Hard delete with its interactions and files; a converted lead is the customer's history, so never. */
+/** Hard delete (its interactions and files go with it: recordAudit); a converted lead is the customer's history, so never. */
 export async function deleteLead(db: Executor, actor: Actor, id: string): Promise<void> {
   const before = await findLeadRow(db, id, true);
   if (before.convertedAt)
     throw conflict(`${before.name} was converted to a customer; the lead is kept as its history. Archive it instead.`);
-  await db.delete(interactions).where(and(eq(interactions.entityType, 'lead'), eq(interactions.entityId, id)));
-  await db
-    .update(files)
-    .set({ deletedAt: sql`now()` })
-    .where(and(eq(files.entityType, 'lead'), eq(files.entityId, id), sql`${files.deletedAt} IS NULL`));
   await db.delete(leads).where(eq(leads.id, id));
   const [gone] = await auditedLeads(db, before);
   await recordAudit(db, actor, { entityType: 'lead', entityId: id, action: 'delete', before: gone });

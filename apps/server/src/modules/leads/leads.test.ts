@@ -99,8 +99,12 @@ async function newLead(body: Record<string, unknown> = {}, cookie = owner): Prom
   return r.json();
 }
 
+/** The lead's version as it is now. */
+const versionOf = async (id: string): Promise<number> => (await api('GET', `/leads/${id}`, owner)).json().version;
+
+/** A move on the board: made on the version given, or on the lead as it is now. */
 async function move(lead: { _id: string }, body: Record<string, unknown>, cookie = owner) {
-  return api('POST', `/leads/${lead._id}/status`, cookie, body);
+  return api('POST', `/leads/${lead._id}/status`, cookie, { version: await versionOf(lead._id), ...body });
 }
 
 const count = async (sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows[0].n as number;
@@ -278,11 +282,11 @@ describe('tenant isolation', () => {
     const lead = await newLead({ email: 'isolated@mail.example' });
     const attempts: [Method, string, unknown][] = [
       ['GET', `/leads/${lead._id}`, undefined],
-      ['PUT', `/leads/${lead._id}`, { firstName: 'Taken' }],
+      ['PUT', `/leads/${lead._id}`, { firstName: 'Taken', version: lead.version }],
       ['DELETE', `/leads/${lead._id}`, undefined],
       ['POST', `/leads/${lead._id}/archive`, {}],
-      ['POST', `/leads/${lead._id}/status`, { status: 'contacted' }],
-      ['POST', `/leads/${lead._id}/convert`, {}],
+      ['POST', `/leads/${lead._id}/status`, { status: 'contacted', version: lead.version }],
+      ['POST', `/leads/${lead._id}/convert`, { version: lead.version }],
       ['GET', `/leads/${lead._id}/interactions`, undefined],
       ['GET', `/leads/${lead._id}/logs`, undefined],
     ];
@@ -390,7 +394,11 @@ describe('create and edit', () => {
     const saved = await api('PUT', '/settings/leadSettings', owner, { sources: ['Website', 'Referral'] });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
-      const kept = await api('PUT', `/leads/${lead._id}`, owner, { firstName: 'Kept', source: 'Social media' });
+      const kept = await api('PUT', `/leads/${lead._id}`, owner, {
+        firstName: 'Kept',
+        source: 'Social media',
+        version: lead.version,
+      });
       expect(kept.statusCode, kept.body).toBe(200);
       const dropped = await api('POST', '/leads', owner, { firstName: 'New', source: 'Social media' });
       expect(errorOf(dropped).fields?.source).toBe('Choose one of your lead sources: Website, Referral.');
@@ -658,7 +666,10 @@ describe('conversion to a customer', () => {
     });
 
     const customers = await count('SELECT count(*)::int AS n FROM customers');
-    const again = await api('POST', `/leads/${lead._id}/convert`, owner, { createAccount: true });
+    const again = await api('POST', `/leads/${lead._id}/convert`, owner, {
+      createAccount: true,
+      version: await versionOf(lead._id),
+    });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe('Cordelia Vance was already converted to the customer Cordelia Vance.');
     const reopen = await move(lead, { status: 'new' });
@@ -672,7 +683,10 @@ describe('conversion to a customer', () => {
   it('makes only a customer without an account asked for or named, and keeps the website message', async () => {
     const lead = await newLead({ firstName: 'Solo', email: 'solo@mail.example' });
     await db.query("UPDATE leads SET message = 'Please call after 5.' WHERE id = $1", [lead._id]);
-    const r = await api('POST', `/leads/${lead._id}/convert`, leadsAndCustomers, { createAccount: true });
+    const r = await api('POST', `/leads/${lead._id}/convert`, leadsAndCustomers, {
+      createAccount: true,
+      version: lead.version,
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().company).toBeNull();
     const made = (await api('GET', `/customers/${r.json().customer._id}`, owner)).json();
@@ -685,10 +699,13 @@ describe('conversion to a customer', () => {
       await count('SELECT count(*)::int AS n FROM customers'),
       await count('SELECT count(*)::int AS n FROM companies'),
     ];
-    const no8 = await api('POST', `/leads/${lead._id}/convert`, leadsOnly, {});
+    const no8 = await api('POST', `/leads/${lead._id}/convert`, leadsOnly, { version: lead.version });
     expect(no8.statusCode).toBe(403);
     expect(errorOf(no8).message).toMatch(/permission to create customers/);
-    const no13 = await api('POST', `/leads/${lead._id}/convert`, leadsAndCustomers, { createAccount: true });
+    const no13 = await api('POST', `/leads/${lead._id}/convert`, leadsAndCustomers, {
+      createAccount: true,
+      version: lead.version,
+    });
     expect(no13.statusCode).toBe(403);
     expect(errorOf(no13).message).toBe('You do not have permission to create accounts. Convert without an account.');
     const stale = await api('POST', `/leads/${lead._id}/convert`, owner, { version: 99 });
@@ -737,6 +754,7 @@ describe('follow-up reminders', () => {
       lastName: 'Today',
       nextFollowUp: '2031-06-20',
       assignedTo: samId,
+      version: await versionOf(due._id),
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await sendDueFollowUps(t.database.db, new Date('2031-06-20T15:00:00Z'))).toBe(1);

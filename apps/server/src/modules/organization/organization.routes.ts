@@ -1,5 +1,4 @@
-import { departmentInputSchema, P, roleInputSchema, staffRolesSchema } from '@atelier/contracts';
-import { z } from 'zod';
+import { departmentInputSchema, P, roleInputSchema, staffRolesSchema, withVersion } from '@atelier/contracts';
 import { permission, SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
@@ -41,7 +40,7 @@ export const organizationRoutes = [
     url: '/roles/:id',
     access: permission(P.MODIFY_ROLES),
     params: idParams,
-    body: roleInputSchema.extend({ version: z.number().int().optional() }),
+    body: withVersion(roleInputSchema),
     handler: ({ db, actor, params, body }) => updateRole(db, actor, params.id, body),
   }),
   defineRoute({
@@ -75,8 +74,8 @@ export const organizationRoutes = [
     url: '/departments/:id',
     access: permission(P.MODIFY_DEPARTMENTS),
     params: idParams,
-    body: departmentInputSchema,
-    handler: ({ db, actor, params, body }) => renameDepartment(db, actor, params.id, body.name),
+    body: withVersion(departmentInputSchema),
+    handler: ({ db, actor, params, body }) => renameDepartment(db, actor, params.id, body.name, body.version),
   }),
   defineRoute({
     method: 'DELETE',

@@ -14,14 +14,8 @@ import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
-import {
-  assertVersion,
-  badRequest,
-  conflict,
-  conflictOnDuplicate,
-  HttpError,
-  notFound,
-} from '../../platform/http/errors';
+import { badRequest, conflict, conflictOnDuplicate, HttpError, notFound } from '../../platform/http/errors';
+import { updateVersioned } from '../../platform/records/records';
 import { lockFirm } from '../firms/firms.service';
 import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users/users.service';
 import { departments, roles, userRoles, users } from '../users/users.table';
@@ -59,25 +53,27 @@ export async function addRole(db: Executor, actor: Actor, input: RoleInput): Pro
 }
 
 /** Adding a code needs the editor to hold it; removing super admin must leave the firm one. */
-export async function updateRole(db: Executor, actor: Actor, id: string, input: RoleInput & { version?: number }) {
+export async function updateRole(db: Executor, actor: Actor, id: string, input: RoleInput & { version: number }) {
   const firm = await lockFirm(db, actor.firmId);
   const before = await findRole(db, id);
-  assertVersion(before.version, input.version, 'role');
   assertCanGrant(actor.codes, {
     added: input.permissions.filter((code) => !before.codes.includes(code)),
     removed: before.codes.filter((code) => !input.permissions.includes(code)),
   });
   const codes = [...new Set(input.permissions)].sort((a, b) => a - b);
-  await db
-    .update(roles)
-    .set({ name: input.name, codes, version: sql`${roles.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(roles.id, id))
-    .catch((e) => conflictOnDuplicate(e, `A role named "${input.name}" already exists.`, 'name'));
+  const after = await updateVersioned(db, actor, roles, id, input.version, 'role', { name: input.name, codes }).catch(
+    (e) => {
+      // A stale version is its own 409; only a taken name is about the name.
+      if (e instanceof HttpError) throw e;
+      return conflictOnDuplicate(e, `A role named "${input.name}" already exists.`, 'name');
+    },
+  );
   await assertFirmKeepsSuperAdmin(db, firm.name);
   await recordAudit(db, actor, {
     entityType: 'role',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: { name: before.name, codes: before.codes },
     after: { name: input.name, codes },
   });
@@ -114,6 +110,7 @@ export async function listDepartments(db: Executor): Promise<Department[]> {
     .select({
       _id: departments.id,
       name: departments.name,
+      version: departments.version,
       users: sql<number>`(SELECT count(*)::int FROM ${users} u WHERE u.department_id = ${qualified(departments.id)} AND u.active AND u.deleted_at IS NULL)`,
     })
     .from(departments)
@@ -127,21 +124,27 @@ export async function addDepartment(db: Executor, actor: Actor, name: string): P
     .returning()
     .catch((e) => conflictOnDuplicate(e, `A department named "${name}" already exists.`, 'name'));
   await recordAudit(db, actor, { entityType: 'department', entityId: row!.id, action: 'create', after: { name } });
-  return { _id: row!.id, name: row!.name, users: 0 };
+  return { _id: row!.id, name: row!.name, users: 0, version: row!.version };
 }
 
-export async function renameDepartment(db: Executor, actor: Actor, id: string, name: string): Promise<Department> {
+export async function renameDepartment(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  name: string,
+  version: number,
+): Promise<Department> {
   const [before] = isUuid(id) ? await db.select().from(departments).where(eq(departments.id, id)) : [];
   if (!before) throw notFound('This department does not exist.');
-  await db
-    .update(departments)
-    .set({ name, version: sql`${departments.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(departments.id, id))
-    .catch((e) => conflictOnDuplicate(e, `A department named "${name}" already exists.`, 'name'));
+  const after = await updateVersioned(db, actor, departments, id, version, 'department', { name }).catch((e) => {
+    if (e instanceof HttpError) throw e;
+    return conflictOnDuplicate(e, `A department named "${name}" already exists.`, 'name');
+  });
   await recordAudit(db, actor, {
     entityType: 'department',
     entityId: id,
     action: 'update',
+    version: after.version,
     before: { name: before.name },
     after: { name },
   });

@@ -39,7 +39,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const roles = async (cookie = owner) => (await call(t.app, { method: 'GET', url: '/api/v1/roles', cookie })).json();
-const roleId = async (name: string) => (await roles()).find((r: { name: string }) => r.name === name)._id;
+const role = async (name: string) => (await roles()).find((r: { name: string }) => r.name === name);
+const roleId = async (name: string) => (await role(name))._id;
 const staff = async () => (await call(t.app, { method: 'GET', url: '/api/v1/staff', cookie: owner })).json();
 const staffId = async (email: string) => (await staff()).find((s: { email: string }) => s.email === email)._id;
 
@@ -91,12 +92,12 @@ describe('roles', () => {
   });
 
   it('does not let the last super admin role lose 100', async () => {
-    const id = await roleId('Super admin');
+    const { _id: id, version } = await role('Super admin');
     const response = await call(t.app, {
       method: 'PUT',
       url: `/api/v1/roles/${id}`,
       cookie: owner,
-      body: { name: 'Super admin', permissions: [P.MODIFY_ORDERS] },
+      body: { name: 'Super admin', permissions: [P.MODIFY_ORDERS], version },
     });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).message).toBe(
@@ -143,7 +144,7 @@ describe('departments', () => {
       method: 'PUT',
       url: `/api/v1/departments/${id}`,
       cookie: manager,
-      body: { name: 'Design studio' },
+      body: { name: 'Design studio', version: created.json().version },
     });
     expect(renamed.json()).toMatchObject({ name: 'Design studio', users: 0 });
     expect(
@@ -222,12 +223,12 @@ describe('staff and their roles', () => {
 
 describe('taking permissions away, and who counts as a super admin', () => {
   it('needs the same right as giving: nobody can remove codes they do not hold', async () => {
-    const id = await roleId('Accounting');
+    const { _id: id, version } = await role('Accounting');
     const response = await call(t.app, {
       method: 'PUT',
       url: `/api/v1/roles/${id}`,
       cookie: manager,
-      body: { name: 'Accounting', permissions: [P.MODIFY_INVOICES] },
+      body: { name: 'Accounting', permissions: [P.MODIFY_INVOICES], version },
     });
     expect(response.statusCode).toBe(403);
     expect(errorOf(response).message).toMatch(/^You cannot take away permissions you do not hold: /);

@@ -1,5 +1,4 @@
-import { P, warehouseInputSchema } from '@atelier/contracts';
-import { z } from 'zod';
+import { P, warehouseInputSchema, withVersion } from '@atelier/contracts';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { defineRoute } from '../../platform/http/routes';
@@ -29,7 +28,7 @@ export const warehouseRoutes = [
     url: '/warehouses/:id',
     access,
     params: idParams,
-    body: warehouseInputSchema.extend({ version: z.number().int().optional() }),
+    body: withVersion(warehouseInputSchema),
     handler: ({ db, actor, params, body }) => updateWarehouse(db, actor, params.id, body),
   }),
 ];

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { assertVersion, conflict, notFound } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
+import { updateVersioned } from '../../platform/records/records';
 import { lockFirm } from '../firms/firms.service';
 import { warehouses } from './warehouses.table';
 
@@ -77,32 +78,26 @@ export async function updateWarehouse(
   db: Executor,
   actor: AuditActor,
   id: string,
-  input: WarehouseInput & { version?: number },
+  input: WarehouseInput & { version: number },
 ): Promise<Warehouse> {
   if (input.isDefault) await lockFirm(db, actor.firmId);
   const before = await findRow(db, id, true);
-  assertVersion(before.version, input.version, 'warehouse');
   if (before.isDefault && !input.isDefault) {
     throw conflict('A firm needs a default warehouse. Make another warehouse the default instead.');
   }
   if (input.isDefault && !before.isDefault) await clearDefault(db, actor.firmId, id);
-  const [row] = await db
-    .update(warehouses)
-    .set({
-      name: input.name,
-      address: input.address,
-      isDefault: input.isDefault,
-      version: sql`${warehouses.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(warehouses.id, id))
-    .returning();
+  const row = await updateVersioned(db, actor, warehouses, id, input.version, 'warehouse', {
+    name: input.name,
+    address: input.address,
+    isDefault: input.isDefault,
+  });
   await recordAudit(db, actor, {
     entityType: 'warehouse',
     entityId: id,
     action: 'update',
+    version: row.version,
     before: audited(before),
-    after: audited(row!),
+    after: audited(row),
   });
-  return view(row!);
+  return view(row);
 }

@@ -65,7 +65,7 @@ describe('warehouses', () => {
       method: 'PUT',
       url: `/api/v1/warehouses/${first._id}`,
       cookie: wes,
-      body: { name: first.name, address: first.address, isDefault: false },
+      body: { name: first.name, address: first.address, isDefault: false, version: first.version },
     });
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).message).toBe(

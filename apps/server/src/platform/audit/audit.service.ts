@@ -6,6 +6,8 @@ import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { users } from '../../modules/users/users.table';
 import { cappedTotal, decodeCursor, encodeCursor, invalidCursor } from '../http/list';
+import { publishRecordEvents } from '../realtime/record-events';
+import { removeAttachments } from '../records/attachments';
 import { allKinds, entityKind, hiddenFields } from '../records/entities';
 import { reindex } from '../search/search.service';
 import { followedAmong, notifySubscribers } from '../subscriptions/subscriptions.service';
@@ -21,6 +23,8 @@ export type AuditEntry = {
   entityType: string;
   entityId: string;
   action: string;
+  /** The record's version after the change, when the writer knows it (for the realtime event). */
+  version?: number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 };
@@ -101,7 +105,13 @@ export async function recordAudits(db: Executor, actor: AuditActor, entries: Aud
     const kind = entityKind(type);
     if (kind?.searchDocs) await reindex(db, actor.firmId, kind, [...new Set(ids)]);
   }
-  // …and so is where the record's followers hear of it.
+  // …where the firm's open pages hear of it, once it has committed…
+  await publishRecordEvents(
+    db,
+    actor,
+    written.filter(({ entry }) => entityKind(entry.entityType)).map(({ entry }) => entry),
+  );
+  // …where the record's followers hear of it…
   const changed = written.filter(({ entry }) => entityKind(entry.entityType) && CHANGES.has(entry.action));
   const followed = await followedAmong(
     db,
@@ -118,6 +128,16 @@ export async function recordAudits(db: Executor, actor: AuditActor, entries: Aud
       // A deleted record can no longer be looked up: its name comes from the history.
       name: entry.action === 'delete' ? nameOf(entry.before) : undefined,
     });
+  }
+  // …and where, once its followers have heard, a deleted record's interactions, files,
+  // followers and links go with it.
+  const deleted = new Map<string, string[]>();
+  for (const { entry } of written)
+    if (entry.action === 'delete')
+      deleted.set(entry.entityType, [...(deleted.get(entry.entityType) ?? []), entry.entityId]);
+  for (const [type, ids] of deleted) {
+    const kind = entityKind(type);
+    if (kind) await removeAttachments(db, kind, ids);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DOCUMENT_TYPES, IMAGE_TYPES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, type StoredFile } from '@atelier/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+import { afterCommit, type Executor, type Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { users } from '../../modules/users/users.table';
 import { recordAudit } from '../audit/audit.service';
@@ -248,7 +248,7 @@ export async function findFile(db: Executor, actor: Actor, id: string): Promise<
   return row;
 }
 
-/** Removes a file from its record. The row stays, marked deleted, for the history. */
+/** Removes a file from its record and, after commit, from storage. The row stays, marked deleted, for the history. */
 export async function deleteFile(
   db: Executor,
   actor: Actor,
@@ -270,6 +270,8 @@ export async function deleteFile(
         .returning()
     : [];
   if (!row) throw notFound('This file does not exist.');
+  // The row stays for the history; the bytes go once this has committed.
+  afterCommit(db, { type: 'file-removed', storageKey: row.storageKey });
   await recordAudit(db, actor, {
     entityType: entity.type,
     entityId: entity.id,

@@ -67,10 +67,3 @@ export function conflictOnDuplicate(error: unknown, message: string, field?: str
   }
   throw error;
 }
-
-/** Optimistic concurrency: an edit based on an older version is refused with 409. */
-export function assertVersion(current: number, sent: number | undefined, what: string): void {
-  if (sent !== undefined && sent !== current) {
-    throw conflict(`Someone else changed this ${what} since you opened it. Reload it to see their changes.`);
-  }
-}

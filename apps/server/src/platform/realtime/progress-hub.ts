@@ -2,6 +2,7 @@ import type { Progress } from '@atelier/contracts';
 import pg from 'pg';
 import { APP_ROLE } from '../../db/columns';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/sessions';
+import { decodeRecordEvents, type FirmRecordEvent, RECORDS_CHANNEL } from './record-events';
 
 const CHANNEL = 'atelier_progress';
 const MIN_INTERVAL_MS = 50;
@@ -14,11 +15,13 @@ export type SessionsEnded = { user: string; keep: string | null };
 /**
  * Each user's latest upload progress. Publishing goes through PostgreSQL NOTIFY, and every
  * server instance LISTENs, so a socket on any instance sees progress made on any other.
- * The same connection hears of ended sessions, so their sockets close at once everywhere.
+ * The same connection hears of ended sessions, so their sockets close at once everywhere, and
+ * of committed record changes (realtime/record-events), which the events sockets pass on.
  */
 export class ProgressHub {
   private readonly latest = new Map<string, Progress>();
   private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
+  private readonly recordListeners = new Set<(events: FirmRecordEvent[]) => void>();
   private readonly lastSent = new Map<string, number>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private listener: pg.Client | null = null;
@@ -38,6 +41,11 @@ export class ProgressHub {
         for (const listener of this.endedListeners) listener(ended);
         return;
       }
+      if (message.channel === RECORDS_CHANNEL) {
+        const events = decodeRecordEvents(message.payload);
+        for (const listener of this.recordListeners) listener(events);
+        return;
+      }
       const { user, progress } = JSON.parse(message.payload) as { user: string; progress: Progress };
       this.remember(user, progress);
     });
@@ -51,6 +59,8 @@ export class ProgressHub {
     await client.query(`LISTEN ${CHANNEL}`);
     // constant SQL: as above.
     await client.query(`LISTEN ${SESSIONS_ENDED_CHANNEL}`);
+    // constant SQL: as above.
+    await client.query(`LISTEN ${RECORDS_CHANNEL}`);
     this.listener = client;
   }
 
@@ -65,6 +75,12 @@ export class ProgressHub {
   onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
     this.endedListeners.add(listener);
     return () => this.endedListeners.delete(listener);
+  }
+
+  /** Calls `listener` with every committed batch of record changes (on any instance); returns the unsubscribe. */
+  onRecords(listener: (events: FirmRecordEvent[]) => void): () => void {
+    this.recordListeners.add(listener);
+    return () => this.recordListeners.delete(listener);
   }
 
   /** Progress of the user's upload, or the empty progress when none runs. */

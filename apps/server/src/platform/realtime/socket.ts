@@ -1,3 +1,4 @@
+import type { RecordEvent } from '@atelier/contracts';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
@@ -8,6 +9,7 @@ import { restoreSession } from '../auth/sessions';
 import { type Actor, SIGNED_IN } from '../http/access';
 import { HttpError } from '../http/errors';
 import { allowedOrigins } from '../http/security';
+import { entityKind, maySee } from '../records/entities';
 import type { ProgressHub } from './progress-hub';
 
 /** How often an open socket re-checks its session. */
@@ -19,9 +21,13 @@ declare module 'fastify' {
   }
 }
 
+const isEventsSocket = (url: string) => new URLSearchParams(url.split('?')[1] ?? '').get('events') === '1';
+
 /**
  * /api/v1/websocket/ (spec section 7): signed-in sessions from our own pages only. The client
  * sends 'ping' (answered with a pong) and 'progress' (answered with the user's upload progress).
+ * Opened with `?events=1` it is the web app's always-open events connection, which is also sent
+ * every committed change to a record the user may read.
  */
 export async function registerSocket(app: FastifyInstance, deps: { config: Config; db: Db; progress: ProgressHub }) {
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
@@ -46,7 +52,7 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
       },
     },
     (socket, req) => {
-      const actor = req.socketActor!;
+      let actor = req.socketActor!;
       const userId = actor.userId;
       const token = req.cookies[SESSION_COOKIE]!;
       // Deactivated, signed out everywhere, password changed: the socket closes at once.
@@ -56,20 +62,31 @@ export async function registerSocket(app: FastifyInstance, deps: { config: Confi
       });
       // A session ended between the check above and listening would otherwise live until the next re-check.
       // While the database is unreachable the answer is unknown (undefined): the socket stays open.
-      const recheck = () =>
-        inScope(deps.db, { firmId: null }, (tx) => restoreSession(tx, token, deps.config.session.idleSeconds)).catch(
-          () => undefined,
-        );
-      void recheck().then((still) => {
+      // The check also refreshes what the session may read (roles, the firm's modules).
+      const recheck = async () => {
+        const still = await inScope(deps.db, { firmId: null }, (tx) =>
+          restoreSession(tx, token, deps.config.session.idleSeconds),
+        ).catch(() => undefined);
         if (still === null) socket.close(4401, 'Session ended');
-      });
+        else if (still) actor = still;
+      };
+      void recheck();
       // A socket lives no longer than its session: signed out, expired or deactivated ends it.
-      const check = setInterval(async () => {
-        if ((await recheck()) === null) socket.close(4401, 'Session ended');
-      }, SESSION_CHECK_MS);
+      const check = setInterval(recheck, SESSION_CHECK_MS);
+      // The events connection hears of committed changes to records its user may read, in their firm only.
+      const stopEvents = isEventsSocket(req.url)
+        ? deps.progress.onRecords((events) => {
+            for (const { firmId, ...event } of events) {
+              const kind = entityKind(event.kind);
+              if (firmId !== actor.firmId || !kind || !maySee(actor, kind)) continue;
+              if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event satisfies RecordEvent));
+            }
+          })
+        : () => {};
       socket.on('close', () => {
         clearInterval(check);
         stopListening();
+        stopEvents();
       });
       socket.on('message', (data) => {
         const message = data.toString();

@@ -4,6 +4,7 @@ import {
   type ListQuery,
   listQuerySchema,
   type PermissionCode,
+  withVersion,
 } from '@atelier/contracts';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -15,7 +16,6 @@ import { type ListSpec, listPage } from '../lists/list';
 import { type EntityKind, hiddenFields, withoutFields } from './entities';
 import { recordSubRoutes } from './record-routes';
 
-const version = z.object({ version: z.number().int().optional() });
 const duplicateQuery = z.object({
   name: z.string().max(160).optional(),
   email: z.string().max(254).optional(),
@@ -38,7 +38,7 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   // are deactivated rather than archived (their module adds those routes itself).
   create?: (db: Executor, actor: Actor, input: z.output<Input>) => Promise<unknown>;
   get: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
-  update: (db: Executor, actor: Actor, id: string, input: z.output<Input> & { version?: number }) => Promise<unknown>;
+  update: (db: Executor, actor: Actor, id: string, input: z.output<Input> & { version: number }) => Promise<unknown>;
   archive?: (db: Executor, actor: Actor, id: string, archived: boolean) => Promise<unknown>;
   remove: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   bulk?: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
@@ -132,9 +132,10 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       url: `${base}/:id`,
       access: modify,
       params: idParams,
-      body: crud.input.extend(version.shape),
+      // The version the edit was made on is required: the update applies only to that version.
+      body: withVersion(crud.input),
       handler: ({ db, actor, params, body }) =>
-        crud.update(db, actor, params.id, body as z.output<Input> & { version?: number }),
+        crud.update(db, actor, params.id, body as z.output<Input> & { version: number }),
     }),
     ...optional(crud.archive, (archive) =>
       (['archive', 'restore'] as const).map((action) =>

@@ -1,4 +1,4 @@
-import { auditListQuerySchema, interactionInputSchema } from '@atelier/contracts';
+import { auditListQuerySchema, interactionInputSchema, withVersion } from '@atelier/contracts';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -62,7 +62,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       url: `${base}/interactions/:interactionId`,
       access,
       params: interactionParams,
-      body: interactionInputSchema,
+      body: withVersion(interactionInputSchema),
       handler: async ({ db, actor, params, body }) => {
         await record(db, params.id);
         return updateInteraction(db, actor, kind.type, params.id, params.interactionId, body);

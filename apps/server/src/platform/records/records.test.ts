@@ -105,7 +105,12 @@ const KINDS: Kind[] = [
       return r.json()._id;
     },
     edit: async (id, cookie) => {
-      const r = await api('PUT', `/companies/${id}`, cookie, { name: `Edited account ${++seq}`, type: 'trade' });
+      const { version } = (await api('GET', `/companies/${id}`, owner)).json();
+      const r = await api('PUT', `/companies/${id}`, cookie, {
+        name: `Edited account ${++seq}`,
+        type: 'trade',
+        version,
+      });
       expect(r.statusCode, r.body).toBe(200);
     },
     editedField: 'name',
@@ -120,7 +125,12 @@ const KINDS: Kind[] = [
       return r.json()._id;
     },
     edit: async (id, cookie) => {
-      const r = await api('PUT', `/customers/${id}`, cookie, { firstName: 'Record', lastName: `Edited ${++seq}` });
+      const { version } = (await api('GET', `/customers/${id}`, owner)).json();
+      const r = await api('PUT', `/customers/${id}`, cookie, {
+        firstName: 'Record',
+        lastName: `Edited ${++seq}`,
+        version,
+      });
       expect(r.statusCode, r.body).toBe(200);
     },
     editedField: 'lastName',
@@ -155,7 +165,7 @@ describe.each(KINDS)('the sub-resources of $path', (kind) => {
         name: 'PUT interactions/{id}',
         method: 'PUT',
         url: (c) => `${base(c.id)}/interactions/${c.interactionId}`,
-        body: interaction({ kind: 'note', summary: 'Matrix edit' }),
+        body: interaction({ kind: 'note', summary: 'Matrix edit', version: 1 }),
         status: 200,
       },
       {
@@ -214,7 +224,6 @@ describe.each(KINDS)('the sub-resources of $path', (kind) => {
       const attempts: [Method, string, unknown?][] = [
         ['GET', `${base(id)}/interactions`],
         ['POST', `${base(id)}/interactions`, interaction()],
-        ['PUT', `${base(id)}/interactions/${i._id}`, interaction({ summary: 'Hijacked' })],
         ['PUT', `${base(id)}/interactions/${i._id}`, interaction({ summary: 'Hijacked', version: 1 })],
         ['DELETE', `${base(id)}/interactions/${i._id}`],
         ['GET', `${base(id)}/files`],
@@ -235,7 +244,7 @@ describe.each(KINDS)('the sub-resources of $path', (kind) => {
       const { rows } = await db.query(`SELECT id::text FROM ${kind.path} WHERE firm_id = $1 LIMIT 1`, [CEDAR_ROW_ID]);
       const own = base(rows[0].id);
       const viaOwn: [Method, string, unknown?][] = [
-        ['PUT', `${own}/interactions/${i._id}`, interaction({ summary: 'Hijacked' })],
+        ['PUT', `${own}/interactions/${i._id}`, interaction({ summary: 'Hijacked', version: 1 })],
         ['DELETE', `${own}/interactions/${i._id}`],
         ['DELETE', `${own}/files/${f._id}`],
       ];
@@ -331,7 +340,7 @@ describe.each(KINDS)('the sub-resources of $path', (kind) => {
         ['PUT', `${base(id)}/interactions/not-an-id`],
         ['DELETE', `${base(id)}/interactions/019a0000-0000-7000-8000-00000000abcd`],
       ] as [Method, string][]) {
-        const r = await api(method, url, sales, method === 'PUT' ? interaction() : undefined);
+        const r = await api(method, url, sales, method === 'PUT' ? interaction({ version: 1 }) : undefined);
         expect(r.statusCode, `${method} ${url}`).toBe(404);
         expect(errorOf(r).message).toBe('This interaction does not exist.');
       }

@@ -1,35 +1,76 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import { users } from '../../modules/users/users.table';
 import { recordAudits } from '../audit/audit.service';
 import type { Actor } from '../http/access';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, type HttpError, notFound } from '../http/errors';
 
 /** A user as records show them: id and full name. */
 export const personOf = (u: { id: string | null; firstName: string | null; lastName: string | null } | null) =>
   u?.id ? { _id: u.id, name: `${u.firstName ?? ''} ${u.lastName ?? ''}`.trim() } : null;
 
+/** A record table: every one has an id, a version, and when (and, mostly, by whom) it last changed. */
+type VersionedTable = PgTable & {
+  id: AnyPgColumn;
+  version: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+  updatedBy?: AnyPgColumn;
+};
+
 /**
- * The 409 of an edit based on an older version: says who changed the record and when, so the
- * form can offer to reload their version (keeping what the user typed).
+ * The one way a record is edited: `UPDATE … SET …, version = version + 1 WHERE id = $id AND
+ * version = $sent`, so of any number of edits made on one version exactly one wins, whatever
+ * the timing. The others get a 409 that says who changed the record and when, so the form can
+ * offer their version while keeping what the user typed; a record that is gone is a 404.
  */
-export async function assertCurrent(
+export async function updateVersioned<T extends VersionedTable>(
   db: Executor,
-  row: { version: number; updatedBy: string | null; updatedAt: Date },
-  sent: number | undefined,
+  actor: { userId: string | null } | null,
+  table: T,
+  id: string,
+  sent: number,
   noun: string,
-): Promise<void> {
-  if (sent === undefined || sent === row.version) return;
-  const [who] = row.updatedBy
-    ? await db
-        .select({ firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(users.id, row.updatedBy))
+  values: PgUpdateSetSource<T>,
+): Promise<T['$inferSelect']> {
+  const set = {
+    ...values,
+    ...(table.updatedBy && actor ? { updatedBy: actor.userId } : {}),
+    version: sql`${table.version} + 1`,
+    updatedAt: sql`now()`,
+  } as PgUpdateSetSource<T>;
+  const [row] = isUuid(id)
+    ? ((await db
+        .update(table)
+        .set(set)
+        .where(and(eq(table.id, id), eq(table.version, sent)))
+        .returning()) as unknown as T['$inferSelect'][])
     : [];
-  const name = who ? `${who.firstName} ${who.lastName}`.trim() : 'Someone else';
-  const when = row.updatedAt.toISOString();
-  throw conflict(
+  if (row) return row;
+  throw await staleOrMissing(db, table, id, noun);
+}
+
+// Its own name: the record may itself be a user (employees).
+const editor = alias(users, 'editor');
+
+/** Why an edit on `sent` matched nothing: the record is gone (404), or someone changed it (409). */
+async function staleOrMissing(db: Executor, table: VersionedTable, id: string, noun: string): Promise<HttpError> {
+  const [current] = isUuid(id)
+    ? await db
+        .select({
+          updatedAt: table.updatedAt,
+          firstName: editor.firstName,
+          lastName: editor.lastName,
+        })
+        .from(table)
+        .leftJoin(editor, table.updatedBy ? eq(editor.id, table.updatedBy) : sql`false`)
+        .where(eq(table.id, id))
+    : [];
+  if (!current) return notFound(`This ${noun} does not exist.`);
+  const name = current.firstName ? `${current.firstName} ${current.lastName ?? ''}`.trim() : 'Someone else';
+  const when = new Date(current.updatedAt as Date).toISOString();
+  return conflict(
     `${name} changed this ${noun} at ${when} since you opened it. Reload to see their changes; what you typed is kept.`,
   );
 }

@@ -60,7 +60,8 @@ const VERBS: Record<string, string> = { archive: 'archived', restore: 'restored'
 
 /**
  * Tells the record's followers (but not the person who made the change) that it changed, with a
- * link to it; called for every audited change. A deleted record takes its followers with it.
+ * link to it; called for every audited change. A deleted record's followers go with it
+ * afterwards (records/attachments).
  */
 export async function notifySubscribers(
   db: Executor,
@@ -104,5 +105,4 @@ export async function notifySubscribers(
     for (const f of followers)
       await notify(db, change.firmId, f.userId, message, deleted ? undefined : kind.href(change.entityId));
   }
-  if (change.action === 'delete') await db.delete(subscriptions).where(where);
 }

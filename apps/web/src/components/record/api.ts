@@ -28,7 +28,7 @@ export const useInteractions = (path: RecordPath) =>
     queryFn: () => api<Interaction[]>('GET', `${path}/interactions`),
   });
 export const useSaveInteraction = (path: RecordPath) =>
-  useRecordMutation(path, ({ id, ...input }: InteractionInput & { id?: string }) =>
+  useRecordMutation(path, ({ id, ...input }: InteractionInput & { id?: string; version?: number }) =>
     id
       ? api<Interaction>('PUT', `${path}/interactions/${id}`, input)
       : api<Interaction>('POST', `${path}/interactions`, input),

@@ -21,7 +21,7 @@ export const useLeadDuplicates = (values: { name?: string; email?: string; phone
     Boolean(q.name?.trim() || q.email?.includes('@') || (q.phone?.replace(/\D/g, '').length ?? 0) >= 7),
   );
 
-export type StatusMove = { status: LeadStatus; lostReason?: string; version?: number };
+export type StatusMove = { status: LeadStatus; lostReason?: string; version: number };
 
 /** A move on the board or the details page; refreshes the lead, its history and every list. */
 export const useSetStatus = (id: string) =>

@@ -42,8 +42,10 @@ export const useSaveRole = () =>
 export const useDeleteRole = () => useInvalidating((id: string) => api<void>('DELETE', `/roles/${id}`), all);
 export const useSaveDepartment = () =>
   useInvalidating(
-    ({ id, name }: { id?: string; name: string }) =>
-      id ? api<Department>('PUT', `/departments/${id}`, { name }) : api<Department>('POST', '/departments', { name }),
+    ({ id, version, name }: { id?: string; version?: number; name: string }) =>
+      id
+        ? api<Department>('PUT', `/departments/${id}`, { name, version })
+        : api<Department>('POST', '/departments', { name }),
     all,
   );
 export const useDeleteDepartment = () =>

@@ -21,7 +21,7 @@ export function useBoardMoves() {
     const moved = { ...row, status: to, overdue: row.overdue && OPEN_LEAD_STATUSES.includes(to) };
     setPending((p) => ({ ...p, [row._id]: { row: moved, to } }));
     try {
-      await move.mutateAsync({ id: row._id, status: to, lostReason });
+      await move.mutateAsync({ id: row._id, status: to, lostReason, version: row.version });
       toastSuccess(`${row.name} moved to ${LEAD_STATUS_LABELS[to]}.`);
     } catch (error) {
       toast({

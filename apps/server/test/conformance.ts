@@ -1,0 +1,407 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type FeatureKey, P, type PermissionCode, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { call, signIn, startTestApp, type TestApp, TINY_PNG } from './helpers';
+
+type Json = Record<string, unknown>;
+type Api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  cookie?: string,
+) => Promise<{
+  status: number;
+  body: Json;
+  text: string;
+}>;
+
+/**
+ * What the conformance suite needs to know about a record kind: where it lives, what guards
+ * it, and how to make a valid, a changed and an invalid one. Everything else it checks is the
+ * platform's promise to every kind.
+ */
+export type KindFixture = {
+  /** API path without /api/v1: '/ambassadors'. */
+  path: string;
+  /** The audit and search entity type: 'ambassador'. */
+  entityType: string;
+  /** Its table, for the checks that look past the API. */
+  table: string;
+  /** The codes its routes need: to read and edit, to archive and delete, to export. */
+  codes: { modify: PermissionCode; remove: PermissionCode; export: PermissionCode };
+  /** Codes a role needs besides those for the routes to answer (none for most kinds). */
+  alsoNeeds?: PermissionCode[];
+  feature?: FeatureKey;
+  /** A valid new record; `n` makes each one distinct. */
+  create: (n: number) => Json;
+  /** A valid edit of `record` (without its version): it must change `changes` fields. */
+  update: (record: Json) => Json;
+  /** A field the edit changes, as the audit entry names it, with its value after. */
+  changed: { field: string; after: unknown };
+  /** An invalid body for create, and the fields whose messages it must name. */
+  invalid: { body: Json; fields: string[] };
+  /** The text global search finds a new record by, when the kind is searchable. */
+  searchBy?: (record: Json) => string;
+  /** Makes something refer to `record` (so it cannot be deleted), through the API. */
+  refer?: (api: Api, record: Json) => Promise<void>;
+  /** Fields only holders of a further code see, with that code. */
+  fieldCodes?: Record<string, PermissionCode>;
+  /** The export's file name stem: 'ambassadors'. */
+  exportName: string;
+};
+
+/**
+ * `describeRecordKind(fixture)`: the platform's promises, checked against a real database for
+ * one kind. Another firm is denied on every access path; every route needs the kind's codes and
+ * module; an edit needs the version it was made on and exactly one of parallel edits wins; each
+ * write leaves one audit row; search follows the record; bad input changes nothing; a record
+ * something refers to cannot be deleted, and a deleted one leaves nothing behind.
+ */
+export function describeRecordKind(name: string, fixture: KindFixture): void {
+  describe(`${name}: record kind conformance`, () => {
+    let t: TestApp;
+    let owner: string;
+    let member: string;
+    let memberId: string;
+    let cedar: string;
+    let db: pg.Client;
+    let base: string;
+    let n = 0;
+
+    const api: Api = async (method, url, body, cookie = owner) => {
+      const r = await call(t.app, { method, url: `/api/v1${url}`, cookie, body });
+      let parsed: Json = {};
+      try {
+        parsed = r.body ? (r.json() as Json) : {};
+      } catch {
+        parsed = {};
+      }
+      return { status: r.statusCode, body: parsed, text: r.body };
+    };
+    const create = async (cookie = owner): Promise<Json> => {
+      n += 1;
+      const r = await api('POST', fixture.path, fixture.create(n), cookie);
+      expect(r.status, r.text).toBe(201);
+      return r.body;
+    };
+    const sql = async <R = Json>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as R[];
+    const auditCount = async (id: unknown) =>
+      Number((await sql<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1', [id]))[0]!.n);
+    const rowCount = async () =>
+      Number((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${fixture.table}`))[0]!.n);
+    /** Gives the member exactly these codes (through the API, as a firm manager would). */
+    const grant = async (codes: number[]) => {
+      const role = await api('POST', '/roles', { name: `Conformance ${++n}`, permissions: codes });
+      expect(role.status, role.text).toBe(201);
+      const set = await api('PUT', `/staff/${memberId}/roles`, { roles: [role.body._id] });
+      expect(set.status, set.text).toBe(200);
+    };
+    const everyCode = () => [
+      fixture.codes.modify,
+      fixture.codes.remove,
+      fixture.codes.export,
+      ...(fixture.alsoNeeds ?? []),
+      ...Object.values(fixture.fieldCodes ?? {}),
+    ];
+
+    beforeAll(async () => {
+      t = await startTestApp();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      owner = await signIn(t.app, 'owner@demo.test');
+      member = await signIn(t.app, 'sales@demo.test');
+      memberId = (await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie: member })).json()._id;
+      cedar = await signIn(t.app, 'owner@cedar.test');
+      db = new pg.Client({ connectionString: t.ownerUrl });
+      await db.connect();
+      // The other firm has the kind's module too, so what keeps it out is the tenancy alone.
+      if (fixture.feature)
+        await sql(
+          `UPDATE firms SET features = array_append(features, $1)
+            WHERE id = (SELECT firm_id FROM users WHERE email = 'owner@cedar.test') AND NOT $1 = ANY(features)`,
+          [fixture.feature],
+        );
+    });
+    afterAll(async () => {
+      await db?.end();
+      await t?.close();
+    });
+
+    /** Every route of the kind for one record, with a body each would accept. */
+    const routes = (record: Json): [string, string, unknown?][] => [
+      ['GET', fixture.path],
+      ['POST', fixture.path, fixture.create(999)],
+      ['GET', `${fixture.path}/export`],
+      ['GET', `${fixture.path}/${record._id}`],
+      ['PUT', `${fixture.path}/${record._id}`, { ...fixture.update(record), version: record.version }],
+      ['POST', `${fixture.path}/${record._id}/archive`],
+      ['POST', `${fixture.path}/${record._id}/restore`],
+      ['POST', `${fixture.path}/bulk`, { action: 'archive', ids: [record._id] }],
+      ['GET', `${fixture.path}/${record._id}/interactions`],
+      ['GET', `${fixture.path}/${record._id}/files`],
+      ['GET', `${fixture.path}/${record._id}/logs`],
+      ['GET', `${fixture.path}/${record._id}/activities`],
+      ['DELETE', `${fixture.path}/${record._id}`],
+    ];
+
+    it('denies another firm on every access path, and changes nothing there', async () => {
+      const mine = await create();
+      const audits = await auditCount(mine._id);
+      for (const [method, url, body] of routes(mine)) {
+        if (url === fixture.path || url.endsWith('/export') || url.endsWith('/bulk')) continue;
+        const r = await api(method as 'GET', url, body, cedar);
+        expect(r.status, `${method} ${url}`).toBe(404);
+      }
+      const list = await api(
+        'GET',
+        `${fixture.path}?limit=100&filter[status][]=active&filter[status][]=archived`,
+        undefined,
+        cedar,
+      );
+      expect(list.status).toBe(200);
+      expect((list.body.items as Json[]).some((r) => r._id === mine._id)).toBe(false);
+      const bulk = await api('POST', `${fixture.path}/bulk`, { action: 'archive', ids: [mine._id] }, cedar);
+      expect(bulk.body.updated ?? 0, bulk.text).toBe(0);
+      const csv = await api('GET', `${fixture.path}/export`, undefined, cedar);
+      expect(csv.status).toBe(200);
+      expect(csv.text).not.toContain(String(mine._id));
+      if (fixture.searchBy) {
+        const found = await api('GET', `/search?q=${encodeURIComponent(fixture.searchBy(mine))}`, undefined, cedar);
+        expect((found.body.items as Json[]).some((r) => r._id === mine._id)).toBe(false);
+      }
+      const follow = await api(
+        'POST',
+        '/profile/subscriptions',
+        { action: 'subscribe', entity: mine._id, entityType: fixture.entityType },
+        cedar,
+      );
+      expect(follow.status).toBe(404);
+      expect(await auditCount(mine._id)).toBe(audits);
+      const [still] = await sql(`SELECT version FROM ${fixture.table} WHERE id = $1`, [mine._id]);
+      expect(still!.version).toBe(mine.version);
+    });
+
+    it('sends its realtime events to the firm only, and only to those who may read the kind', async () => {
+      const connect = (cookie: string) =>
+        new Promise<{ socket: WebSocket; seen: Json[] }>((resolve, reject) => {
+          const socket = new WebSocket(`ws://${base}/api/v1/websocket/?events=1`, {
+            headers: { cookie, origin: `http://${base}` },
+          });
+          const seen: Json[] = [];
+          socket.on('message', (data) => seen.push(JSON.parse(data.toString())));
+          socket.on('open', () => resolve({ socket, seen }));
+          socket.on('error', reject);
+        });
+      // The member holds a code, but not this kind's.
+      await grant([fixture.codes.modify === P.MODIFY_COMPANIES ? P.MODIFY_AMBASSADORS : P.MODIFY_COMPANIES]);
+      const mine = await connect(owner);
+      const theirs = await connect(cedar);
+      const blind = await connect(member);
+      const record = await create();
+      const edited = await api('PUT', `${fixture.path}/${record._id}`, {
+        ...fixture.update(record),
+        version: record.version,
+      });
+      expect(edited.status, edited.text).toBe(200);
+      const wanted = (seen: Json[]) => seen.filter((e) => e.type === 'record' && e.id === record._id);
+      for (let i = 0; i < 100 && wanted(mine.seen).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(wanted(mine.seen).map((e) => [e.kind, e.action, e.version])).toEqual([
+        [fixture.entityType, 'create', null],
+        [fixture.entityType, 'update', edited.body.version],
+      ]);
+      // The others had every chance to hear the same notifications.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(wanted(theirs.seen)).toEqual([]);
+      expect(wanted(blind.seen)).toEqual([]);
+      for (const s of [mine, theirs, blind]) s.socket.close();
+    });
+
+    it('answers 403 on every route for each missing code, and for each field code hides its fields', async () => {
+      const record = await create();
+      const { modify, remove, export: exporting } = fixture.codes;
+      // What each route needs: bulk archive is a modify route that checks the remove code too,
+      // and an export needs the list's own code as well as the export one.
+      const needs = (method: string, url: string): number[] =>
+        url.endsWith('/bulk')
+          ? [modify, remove]
+          : url.endsWith('/export')
+            ? [modify, exporting]
+            : method === 'DELETE' || /\/(archive|restore)$/.test(url)
+              ? [remove]
+              : [modify];
+      for (const missing of new Set([modify, remove, exporting])) {
+        await grant(everyCode().filter((c) => c !== missing));
+        for (const [method, url, body] of routes(record)) {
+          if (!needs(method, url).includes(missing)) continue;
+          const r = await api(method as 'GET', url, body, member);
+          expect(r.status, `${method} ${url} without ${missing}`).toBe(403);
+        }
+      }
+      for (const [field, code] of Object.entries(fixture.fieldCodes ?? {})) {
+        await grant(everyCode().filter((c) => c !== code));
+        const detail = await api('GET', `${fixture.path}/${record._id}`, undefined, member);
+        expect(detail.status).toBe(200);
+        expect(Object.hasOwn(detail.body, field), `GET has ${field} without ${code}`).toBe(false);
+        const list = await api('GET', `${fixture.path}?filter[id][]=${record._id}`, undefined, member);
+        expect(Object.hasOwn((list.body.items as Json[])[0]!, field), `list has ${field}`).toBe(false);
+        const logs = await api('GET', `${fixture.path}/${record._id}/logs`, undefined, member);
+        expect(JSON.stringify(logs.body)).not.toContain(`"${field}"`);
+      }
+      expect((await sql(`SELECT 1 FROM ${fixture.table} WHERE id = $1`, [record._id])).length).toBe(1);
+    });
+
+    it.skipIf(!fixture.feature)('answers 403 on every route while the firm does not have its module', async () => {
+      const record = await create();
+      await grant(everyCode());
+      const [firm] = await sql<{ id: string }>(`SELECT firm_id AS id FROM ${fixture.table} WHERE id = $1`, [
+        record._id,
+      ]);
+      await sql('UPDATE firms SET features = array_remove(features, $2) WHERE id = $1', [firm!.id, fixture.feature]);
+      try {
+        for (const [method, url, body] of routes(record)) {
+          const r = await api(method as 'GET', url, body, owner);
+          expect(r.status, `${method} ${url}`).toBe(403);
+        }
+      } finally {
+        await sql('UPDATE firms SET features = array_append(features, $2) WHERE id = $1', [firm!.id, fixture.feature]);
+      }
+    });
+
+    it('needs the version an edit was made on: 400 without it, 409 when stale, and one of parallel edits wins', async () => {
+      const record = await create();
+      const url = `${fixture.path}/${record._id}`;
+      const missing = await api('PUT', url, fixture.update(record));
+      expect(missing.status).toBe(400);
+      expect(((missing.body.error as Json).fields as Json).version).toBe(VERSION_MISSING_MESSAGE);
+      const ok = await api('PUT', url, { ...fixture.update(record), version: record.version });
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.version).toBe(Number(record.version) + 1);
+      const stale = await api('PUT', url, { ...fixture.update(record), version: record.version });
+      expect(stale.status).toBe(409);
+      expect(String((stale.body.error as Json).message)).toMatch(/changed this .* since you opened it/);
+
+      const fresh = await create();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          api('PUT', `${fixture.path}/${fresh._id}`, { ...fixture.update(fresh), version: fresh.version }),
+        ),
+      );
+      const codes = results.map((r) => r.status).sort();
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(19);
+      const [row] = await sql(`SELECT version FROM ${fixture.table} WHERE id = $1`, [fresh._id]);
+      expect(row!.version).toBe(Number(fresh.version) + 1);
+    });
+
+    it('leaves exactly one audit row for each write, with the change as before → after', async () => {
+      const record = await create();
+      const entries = () =>
+        sql<{ action: string; changes: Record<string, { before: unknown; after: unknown }> }>(
+          'SELECT action, changes FROM audit_log WHERE entity_id = $1 ORDER BY created_at, id',
+          [record._id],
+        );
+      expect((await entries()).map((e) => e.action)).toEqual(['create']);
+      const edited = await api('PUT', `${fixture.path}/${record._id}`, {
+        ...fixture.update(record),
+        version: record.version,
+      });
+      expect(edited.status, edited.text).toBe(200);
+      const update = (await entries())[1]!;
+      expect(update.action).toBe('update');
+      expect(update.changes[fixture.changed.field]?.after).toEqual(fixture.changed.after);
+      expect(update.changes[fixture.changed.field]?.before).not.toEqual(fixture.changed.after);
+      expect((await api('POST', `${fixture.path}/${record._id}/archive`)).status).toBe(200);
+      expect((await api('POST', `${fixture.path}/${record._id}/restore`)).status).toBe(200);
+      expect((await api('DELETE', `${fixture.path}/${record._id}`)).status).toBe(204);
+      expect((await entries()).map((e) => e.action)).toEqual(['create', 'update', 'archive', 'restore', 'delete']);
+    });
+
+    it.skipIf(!fixture.searchBy)('is found by global search once created, and forgotten once deleted', async () => {
+      const record = await create();
+      const q = encodeURIComponent(fixture.searchBy!(record));
+      const found = await api('GET', `/search?q=${q}&type=${fixture.entityType}`);
+      expect((found.body.items as Json[]).map((r) => r._id)).toContain(record._id);
+      expect((await api('DELETE', `${fixture.path}/${record._id}`)).status).toBe(204);
+      const gone = await api('GET', `/search?q=${q}&type=${fixture.entityType}`);
+      expect((gone.body.items as Json[]).map((r) => r._id)).not.toContain(record._id);
+    });
+
+    it('refuses bad input with 400 and per-field messages, and changes nothing', async () => {
+      const before = await rowCount();
+      const bad = await api('POST', fixture.path, fixture.invalid.body);
+      expect(bad.status).toBe(400);
+      const fields = (bad.body.error as Json).fields as Record<string, string>;
+      for (const field of fixture.invalid.fields) expect(fields[field], field).toBeTruthy();
+      expect(await rowCount()).toBe(before);
+      const record = await create();
+      const badEdit = await api('PUT', `${fixture.path}/${record._id}`, {
+        ...fixture.invalid.body,
+        version: record.version,
+      });
+      expect(badEdit.status).toBe(400);
+      const [row] = await sql(`SELECT version FROM ${fixture.table} WHERE id = $1`, [record._id]);
+      expect(row!.version).toBe(record.version);
+      expect(await auditCount(record._id)).toBe(1);
+    });
+
+    it.skipIf(!fixture.refer)('cannot be deleted while something refers to it (409, offering archive)', async () => {
+      const record = await create();
+      await fixture.refer!(api, record);
+      const refused = await api('DELETE', `${fixture.path}/${record._id}`);
+      expect(refused.status).toBe(409);
+      expect(String((refused.body.error as Json).message)).toMatch(/[Aa]rchive/);
+      expect((await api('GET', `${fixture.path}/${record._id}`)).status).toBe(200);
+    });
+
+    it('takes its interactions, files, followers, notification links and search entry with it when deleted', async () => {
+      const record = await create();
+      const id = record._id as string;
+      const said = await api('POST', `${fixture.path}/${id}/interactions`, {
+        kind: 'note',
+        occurredAt: new Date().toISOString(),
+        summary: 'Measured the kitchen.',
+      });
+      expect(said.status, said.text).toBe(201);
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${fixture.path}/${id}/files?name=plan.png`,
+        headers: { cookie: owner, 'content-type': 'image/png' },
+        payload: TINY_PNG,
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const [file] = await sql<{ storage_key: string }>('SELECT storage_key FROM files WHERE entity_id = $1', [id]);
+      const bytes = path.join(t.config.filesDir, file!.storage_key);
+      expect(fs.existsSync(bytes)).toBe(true);
+      // Someone follows it and has a notification that links to it.
+      await grant(everyCode());
+      const follow = await api(
+        'POST',
+        '/profile/subscriptions',
+        { action: 'subscribe', entity: id, entityType: fixture.entityType },
+        member,
+      );
+      expect(follow.status, follow.text).toBe(200);
+      const edited = await api('PUT', `${fixture.path}/${id}`, { ...fixture.update(record), version: record.version });
+      expect(edited.status, edited.text).toBe(200);
+      const links = () => sql('SELECT 1 FROM notifications WHERE link LIKE $1', [`%${id}`]);
+      expect((await links()).length).toBe(1);
+
+      expect((await api('DELETE', `${fixture.path}/${id}`)).status).toBe(204);
+      const left = async (table: string, extra = '') =>
+        (await sql(`SELECT 1 FROM ${table} WHERE entity_id = $1 ${extra}`, [id])).length;
+      expect(await left('interactions')).toBe(0);
+      expect(await left('files', 'AND deleted_at IS NULL')).toBe(0);
+      expect(await left('subscriptions')).toBe(0);
+      expect(await left('search_entries')).toBe(0);
+      expect((await links()).length).toBe(0);
+      expect((await sql(`SELECT 1 FROM ${fixture.table} WHERE id = $1`, [id])).length).toBe(0);
+      // The bytes go once the deletion has committed.
+      for (let i = 0; i < 50 && fs.existsSync(bytes); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(fs.existsSync(bytes)).toBe(false);
+    });
+  });
+}
