@@ -87,6 +87,8 @@ test('an edit based on an old version shows who changed it, and keeps what was t
   await page.waitForURL(/\/u\/companies\/[0-9a-f-]{36}$/);
   const url = page.url();
   const other = await context.newPage();
+  // This tab hears nothing of changes (its events connection is refused), so it stays on the old version.
+  await other.routeWebSocket(/events=1/, (ws) => ws.close());
   await other.goto(url);
   await expect(other.getByLabel('Notes')).toBeVisible();
 
@@ -112,6 +114,40 @@ test('an edit based on an old version shows who changed it, and keeps what was t
   await expect(
     page.locator('.mantine-Card-root').filter({ hasText: 'Prefers morning deliveries.' }).first(),
   ).toBeVisible();
+});
+
+test('an open account and its list refresh when a colleague changes it, keeping what was typed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/companies?q=birch');
+  const row = page.locator('tbody tr').first();
+  await row.locator('a').first().click();
+  await page.waitForURL(/\/u\/companies\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  await page.getByLabel('Notes').fill('Typed here, not saved yet.');
+
+  const colleague = await (await browser.newContext()).newPage();
+  await signIn(colleague, 'sales@demo.test');
+  await colleague.goto(url);
+  await colleague.getByLabel('Phone').fill('(207) 555-0177');
+  await colleague.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(colleague, 'success', 'Account saved.')).toBeVisible();
+
+  // No reload: the page shows Sam's phone, says so, and keeps the note typed here.
+  await expect(page.getByRole('status').filter({ hasText: 'Sam Reyes changed this account' })).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveValue('(207) 555-0177');
+  await expect(page.getByLabel('Notes')).toHaveValue('Typed here, not saved yet.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Account saved.')).toBeVisible();
+
+  // The list refreshes by itself too.
+  await page.goto('/u/companies?q=birch');
+  await colleague.getByLabel('Phone').fill('(207) 555-0178');
+  await colleague.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('tbody tr').filter({ hasText: '(207) 555-0178' })).toBeVisible();
+  await colleague.context().close();
 });
 
 test('upload a file with the progress bar, download it, and export the list as CSV', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { type FeatureKey, P, type PermissionCode, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
+import nodePath from 'node:path';
+import { P, type RecordKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -25,17 +25,10 @@ type Api = (
  * platform's promise to every kind.
  */
 export type KindFixture = {
-  /** API path without /api/v1: '/ambassadors'. */
-  path: string;
-  /** The audit and search entity type: 'ambassador'. */
-  entityType: string;
+  /** The kind's declaration: its paths, codes, module, field codes and searchability. */
+  kind: RecordKind;
   /** Its table, for the checks that look past the API. */
   table: string;
-  /** The codes its routes need: to read and edit, to archive and delete, to export. */
-  codes: { modify: PermissionCode; remove: PermissionCode; export: PermissionCode };
-  /** Codes a role needs besides those for the routes to answer (none for most kinds). */
-  alsoNeeds?: PermissionCode[];
-  feature?: FeatureKey;
   /** A valid new record; `n` makes each one distinct. */
   create: (n: number) => Json;
   /** A valid edit of `record` (without its version): it must change `changes` fields. */
@@ -44,14 +37,10 @@ export type KindFixture = {
   changed: { field: string; after: unknown };
   /** An invalid body for create, and the fields whose messages it must name. */
   invalid: { body: Json; fields: string[] };
-  /** The text global search finds a new record by, when the kind is searchable. */
+  /** The text global search finds a new record by (searchable kinds). */
   searchBy?: (record: Json) => string;
   /** Makes something refer to `record` (so it cannot be deleted), through the API. */
   refer?: (api: Api, record: Json) => Promise<void>;
-  /** Fields only holders of a further code see, with that code. */
-  fieldCodes?: Record<string, PermissionCode>;
-  /** The export's file name stem: 'ambassadors'. */
-  exportName: string;
 };
 
 /**
@@ -61,8 +50,11 @@ export type KindFixture = {
  * write leaves one audit row; search follows the record; bad input changes nothing; a record
  * something refers to cannot be deleted, and a deleted one leaves nothing behind.
  */
-export function describeRecordKind(name: string, fixture: KindFixture): void {
-  describe(`${name}: record kind conformance`, () => {
+export function describeRecordKind(fixture: KindFixture): void {
+  const { kind } = fixture;
+  const path = kind.apiPath;
+  const codes = kind.codes;
+  describe(`${kind.plural}: record kind conformance`, () => {
     let t: TestApp;
     let owner: string;
     let member: string;
@@ -84,7 +76,7 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
     };
     const create = async (cookie = owner): Promise<Json> => {
       n += 1;
-      const r = await api('POST', fixture.path, fixture.create(n), cookie);
+      const r = await api('POST', path, fixture.create(n), cookie);
       expect(r.status, r.text).toBe(201);
       return r.body;
     };
@@ -100,13 +92,7 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       const set = await api('PUT', `/staff/${memberId}/roles`, { roles: [role.body._id] });
       expect(set.status, set.text).toBe(200);
     };
-    const everyCode = () => [
-      fixture.codes.modify,
-      fixture.codes.remove,
-      fixture.codes.export,
-      ...(fixture.alsoNeeds ?? []),
-      ...Object.values(fixture.fieldCodes ?? {}),
-    ];
+    const everyCode = () => [codes.modify, codes.remove, codes.export, ...Object.values(kind.fieldCodes ?? {})];
 
     beforeAll(async () => {
       t = await startTestApp();
@@ -119,11 +105,11 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       db = new pg.Client({ connectionString: t.ownerUrl });
       await db.connect();
       // The other firm has the kind's module too, so what keeps it out is the tenancy alone.
-      if (fixture.feature)
+      if (kind.feature)
         await sql(
           `UPDATE firms SET features = array_append(features, $1)
             WHERE id = (SELECT firm_id FROM users WHERE email = 'owner@cedar.test') AND NOT $1 = ANY(features)`,
-          [fixture.feature],
+          [kind.feature],
         );
     });
     afterAll(async () => {
@@ -133,40 +119,40 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
 
     /** Every route of the kind for one record, with a body each would accept. */
     const routes = (record: Json): [string, string, unknown?][] => [
-      ['GET', fixture.path],
-      ['POST', fixture.path, fixture.create(999)],
-      ['GET', `${fixture.path}/export`],
-      ['GET', `${fixture.path}/${record._id}`],
-      ['PUT', `${fixture.path}/${record._id}`, { ...fixture.update(record), version: record.version }],
-      ['POST', `${fixture.path}/${record._id}/archive`],
-      ['POST', `${fixture.path}/${record._id}/restore`],
-      ['POST', `${fixture.path}/bulk`, { action: 'archive', ids: [record._id] }],
-      ['GET', `${fixture.path}/${record._id}/interactions`],
-      ['GET', `${fixture.path}/${record._id}/files`],
-      ['GET', `${fixture.path}/${record._id}/logs`],
-      ['GET', `${fixture.path}/${record._id}/activities`],
-      ['DELETE', `${fixture.path}/${record._id}`],
+      ['GET', path],
+      ['POST', path, fixture.create(999)],
+      ['GET', `${path}/export`],
+      ['GET', `${path}/${record._id}`],
+      ['PUT', `${path}/${record._id}`, { ...fixture.update(record), version: record.version }],
+      ['POST', `${path}/${record._id}/archive`],
+      ['POST', `${path}/${record._id}/restore`],
+      ['POST', `${path}/bulk`, { action: 'archive', ids: [record._id] }],
+      ['GET', `${path}/${record._id}/interactions`],
+      ['GET', `${path}/${record._id}/files`],
+      ['GET', `${path}/${record._id}/logs`],
+      ['GET', `${path}/${record._id}/activities`],
+      ['DELETE', `${path}/${record._id}`],
     ];
 
     it('denies another firm on every access path, and changes nothing there', async () => {
       const mine = await create();
       const audits = await auditCount(mine._id);
       for (const [method, url, body] of routes(mine)) {
-        if (url === fixture.path || url.endsWith('/export') || url.endsWith('/bulk')) continue;
+        if (url === path || url.endsWith('/export') || url.endsWith('/bulk')) continue;
         const r = await api(method as 'GET', url, body, cedar);
         expect(r.status, `${method} ${url}`).toBe(404);
       }
       const list = await api(
         'GET',
-        `${fixture.path}?limit=100&filter[status][]=active&filter[status][]=archived`,
+        `${path}?limit=100&filter[status][]=active&filter[status][]=archived`,
         undefined,
         cedar,
       );
       expect(list.status).toBe(200);
       expect((list.body.items as Json[]).some((r) => r._id === mine._id)).toBe(false);
-      const bulk = await api('POST', `${fixture.path}/bulk`, { action: 'archive', ids: [mine._id] }, cedar);
+      const bulk = await api('POST', `${path}/bulk`, { action: 'archive', ids: [mine._id] }, cedar);
       expect(bulk.body.updated ?? 0, bulk.text).toBe(0);
-      const csv = await api('GET', `${fixture.path}/export`, undefined, cedar);
+      const csv = await api('GET', `${path}/export`, undefined, cedar);
       expect(csv.status).toBe(200);
       expect(csv.text).not.toContain(String(mine._id));
       if (fixture.searchBy) {
@@ -176,7 +162,7 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       const follow = await api(
         'POST',
         '/profile/subscriptions',
-        { action: 'subscribe', entity: mine._id, entityType: fixture.entityType },
+        { action: 'subscribe', entity: mine._id, entityType: kind.key },
         cedar,
       );
       expect(follow.status).toBe(404);
@@ -197,12 +183,12 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
           socket.on('error', reject);
         });
       // The member holds a code, but not this kind's.
-      await grant([fixture.codes.modify === P.MODIFY_COMPANIES ? P.MODIFY_AMBASSADORS : P.MODIFY_COMPANIES]);
+      await grant([codes.modify === P.MODIFY_COMPANIES ? P.MODIFY_AMBASSADORS : P.MODIFY_COMPANIES]);
       const mine = await connect(owner);
       const theirs = await connect(cedar);
       const blind = await connect(member);
       const record = await create();
-      const edited = await api('PUT', `${fixture.path}/${record._id}`, {
+      const edited = await api('PUT', `${path}/${record._id}`, {
         ...fixture.update(record),
         version: record.version,
       });
@@ -210,8 +196,8 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       const wanted = (seen: Json[]) => seen.filter((e) => e.type === 'record' && e.id === record._id);
       for (let i = 0; i < 100 && wanted(mine.seen).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
       expect(wanted(mine.seen).map((e) => [e.kind, e.action, e.version])).toEqual([
-        [fixture.entityType, 'create', null],
-        [fixture.entityType, 'update', edited.body.version],
+        [kind.key, 'create', null],
+        [kind.key, 'update', edited.body.version],
       ]);
       // The others had every chance to hear the same notifications.
       await new Promise((r) => setTimeout(r, 100));
@@ -222,7 +208,7 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
 
     it('answers 403 on every route for each missing code, and for each field code hides its fields', async () => {
       const record = await create();
-      const { modify, remove, export: exporting } = fixture.codes;
+      const { modify, remove, export: exporting } = codes;
       // What each route needs: bulk archive is a modify route that checks the remove code too,
       // and an export needs the list's own code as well as the export one.
       const needs = (method: string, url: string): number[] =>
@@ -241,39 +227,39 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
           expect(r.status, `${method} ${url} without ${missing}`).toBe(403);
         }
       }
-      for (const [field, code] of Object.entries(fixture.fieldCodes ?? {})) {
+      for (const [field, code] of Object.entries(kind.fieldCodes ?? {})) {
         await grant(everyCode().filter((c) => c !== code));
-        const detail = await api('GET', `${fixture.path}/${record._id}`, undefined, member);
+        const detail = await api('GET', `${path}/${record._id}`, undefined, member);
         expect(detail.status).toBe(200);
         expect(Object.hasOwn(detail.body, field), `GET has ${field} without ${code}`).toBe(false);
-        const list = await api('GET', `${fixture.path}?filter[id][]=${record._id}`, undefined, member);
+        const list = await api('GET', `${path}?filter[id][]=${record._id}`, undefined, member);
         expect(Object.hasOwn((list.body.items as Json[])[0]!, field), `list has ${field}`).toBe(false);
-        const logs = await api('GET', `${fixture.path}/${record._id}/logs`, undefined, member);
+        const logs = await api('GET', `${path}/${record._id}/logs`, undefined, member);
         expect(JSON.stringify(logs.body)).not.toContain(`"${field}"`);
       }
       expect((await sql(`SELECT 1 FROM ${fixture.table} WHERE id = $1`, [record._id])).length).toBe(1);
     });
 
-    it.skipIf(!fixture.feature)('answers 403 on every route while the firm does not have its module', async () => {
+    it.skipIf(!kind.feature)('answers 403 on every route while the firm does not have its module', async () => {
       const record = await create();
       await grant(everyCode());
       const [firm] = await sql<{ id: string }>(`SELECT firm_id AS id FROM ${fixture.table} WHERE id = $1`, [
         record._id,
       ]);
-      await sql('UPDATE firms SET features = array_remove(features, $2) WHERE id = $1', [firm!.id, fixture.feature]);
+      await sql('UPDATE firms SET features = array_remove(features, $2) WHERE id = $1', [firm!.id, kind.feature]);
       try {
         for (const [method, url, body] of routes(record)) {
           const r = await api(method as 'GET', url, body, owner);
           expect(r.status, `${method} ${url}`).toBe(403);
         }
       } finally {
-        await sql('UPDATE firms SET features = array_append(features, $2) WHERE id = $1', [firm!.id, fixture.feature]);
+        await sql('UPDATE firms SET features = array_append(features, $2) WHERE id = $1', [firm!.id, kind.feature]);
       }
     });
 
     it('needs the version an edit was made on: 400 without it, 409 when stale, and one of parallel edits wins', async () => {
       const record = await create();
-      const url = `${fixture.path}/${record._id}`;
+      const url = `${path}/${record._id}`;
       const missing = await api('PUT', url, fixture.update(record));
       expect(missing.status).toBe(400);
       expect(((missing.body.error as Json).fields as Json).version).toBe(VERSION_MISSING_MESSAGE);
@@ -287,7 +273,7 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       const fresh = await create();
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
-          api('PUT', `${fixture.path}/${fresh._id}`, { ...fixture.update(fresh), version: fresh.version }),
+          api('PUT', `${path}/${fresh._id}`, { ...fixture.update(fresh), version: fresh.version }),
         ),
       );
       const codes = results.map((r) => r.status).sort();
@@ -305,7 +291,7 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
           [record._id],
         );
       expect((await entries()).map((e) => e.action)).toEqual(['create']);
-      const edited = await api('PUT', `${fixture.path}/${record._id}`, {
+      const edited = await api('PUT', `${path}/${record._id}`, {
         ...fixture.update(record),
         version: record.version,
       });
@@ -314,31 +300,31 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       expect(update.action).toBe('update');
       expect(update.changes[fixture.changed.field]?.after).toEqual(fixture.changed.after);
       expect(update.changes[fixture.changed.field]?.before).not.toEqual(fixture.changed.after);
-      expect((await api('POST', `${fixture.path}/${record._id}/archive`)).status).toBe(200);
-      expect((await api('POST', `${fixture.path}/${record._id}/restore`)).status).toBe(200);
-      expect((await api('DELETE', `${fixture.path}/${record._id}`)).status).toBe(204);
+      expect((await api('POST', `${path}/${record._id}/archive`)).status).toBe(200);
+      expect((await api('POST', `${path}/${record._id}/restore`)).status).toBe(200);
+      expect((await api('DELETE', `${path}/${record._id}`)).status).toBe(204);
       expect((await entries()).map((e) => e.action)).toEqual(['create', 'update', 'archive', 'restore', 'delete']);
     });
 
-    it.skipIf(!fixture.searchBy)('is found by global search once created, and forgotten once deleted', async () => {
+    it.skipIf(!kind.searchable)('is found by global search once created, and forgotten once deleted', async () => {
       const record = await create();
-      const q = encodeURIComponent(fixture.searchBy!(record));
-      const found = await api('GET', `/search?q=${q}&type=${fixture.entityType}`);
+      const q = encodeURIComponent((fixture.searchBy ?? ((r: Json) => String(r.name)))(record));
+      const found = await api('GET', `/search?q=${q}&type=${kind.key}`);
       expect((found.body.items as Json[]).map((r) => r._id)).toContain(record._id);
-      expect((await api('DELETE', `${fixture.path}/${record._id}`)).status).toBe(204);
-      const gone = await api('GET', `/search?q=${q}&type=${fixture.entityType}`);
+      expect((await api('DELETE', `${path}/${record._id}`)).status).toBe(204);
+      const gone = await api('GET', `/search?q=${q}&type=${kind.key}`);
       expect((gone.body.items as Json[]).map((r) => r._id)).not.toContain(record._id);
     });
 
     it('refuses bad input with 400 and per-field messages, and changes nothing', async () => {
       const before = await rowCount();
-      const bad = await api('POST', fixture.path, fixture.invalid.body);
+      const bad = await api('POST', path, fixture.invalid.body);
       expect(bad.status).toBe(400);
       const fields = (bad.body.error as Json).fields as Record<string, string>;
       for (const field of fixture.invalid.fields) expect(fields[field], field).toBeTruthy();
       expect(await rowCount()).toBe(before);
       const record = await create();
-      const badEdit = await api('PUT', `${fixture.path}/${record._id}`, {
+      const badEdit = await api('PUT', `${path}/${record._id}`, {
         ...fixture.invalid.body,
         version: record.version,
       });
@@ -351,16 +337,16 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
     it.skipIf(!fixture.refer)('cannot be deleted while something refers to it (409, offering archive)', async () => {
       const record = await create();
       await fixture.refer!(api, record);
-      const refused = await api('DELETE', `${fixture.path}/${record._id}`);
+      const refused = await api('DELETE', `${path}/${record._id}`);
       expect(refused.status).toBe(409);
       expect(String((refused.body.error as Json).message)).toMatch(/[Aa]rchive/);
-      expect((await api('GET', `${fixture.path}/${record._id}`)).status).toBe(200);
+      expect((await api('GET', `${path}/${record._id}`)).status).toBe(200);
     });
 
     it('takes its interactions, files, followers, notification links and search entry with it when deleted', async () => {
       const record = await create();
       const id = record._id as string;
-      const said = await api('POST', `${fixture.path}/${id}/interactions`, {
+      const said = await api('POST', `${path}/${id}/interactions`, {
         kind: 'note',
         occurredAt: new Date().toISOString(),
         summary: 'Measured the kitchen.',
@@ -368,29 +354,29 @@ export function describeRecordKind(name: string, fixture: KindFixture): void {
       expect(said.status, said.text).toBe(201);
       const uploaded = await t.app.inject({
         method: 'POST',
-        url: `/api/v1${fixture.path}/${id}/files?name=plan.png`,
+        url: `/api/v1${path}/${id}/files?name=plan.png`,
         headers: { cookie: owner, 'content-type': 'image/png' },
         payload: TINY_PNG,
       });
       expect(uploaded.statusCode, uploaded.body).toBe(201);
       const [file] = await sql<{ storage_key: string }>('SELECT storage_key FROM files WHERE entity_id = $1', [id]);
-      const bytes = path.join(t.config.filesDir, file!.storage_key);
+      const bytes = nodePath.join(t.config.filesDir, file!.storage_key);
       expect(fs.existsSync(bytes)).toBe(true);
       // Someone follows it and has a notification that links to it.
       await grant(everyCode());
       const follow = await api(
         'POST',
         '/profile/subscriptions',
-        { action: 'subscribe', entity: id, entityType: fixture.entityType },
+        { action: 'subscribe', entity: id, entityType: kind.key },
         member,
       );
       expect(follow.status, follow.text).toBe(200);
-      const edited = await api('PUT', `${fixture.path}/${id}`, { ...fixture.update(record), version: record.version });
+      const edited = await api('PUT', `${path}/${id}`, { ...fixture.update(record), version: record.version });
       expect(edited.status, edited.text).toBe(200);
       const links = () => sql('SELECT 1 FROM notifications WHERE link LIKE $1', [`%${id}`]);
       expect((await links()).length).toBe(1);
 
-      expect((await api('DELETE', `${fixture.path}/${id}`)).status).toBe(204);
+      expect((await api('DELETE', `${path}/${id}`)).status).toBe(204);
       const left = async (table: string, extra = '') =>
         (await sql(`SELECT 1 FROM ${table} WHERE entity_id = $1 ${extra}`, [id])).length;
       expect(await left('interactions')).toBe(0);

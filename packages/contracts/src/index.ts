@@ -8,6 +8,7 @@ export * from './errors';
 export * from './features';
 export * from './files';
 export * from './interactions';
+export * from './kinds';
 export * from './leads';
 export * from './lists';
 export * from './navigation';

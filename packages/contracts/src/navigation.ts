@@ -1,4 +1,5 @@
 import type { FeatureKey } from './features';
+import { RECORD_KINDS } from './kinds';
 import { hasCode, P, type PermissionCode } from './permissions';
 
 export type NavLink = { name: string; href: string };
@@ -97,15 +98,9 @@ export const NAVIGATION: readonly NavGroup[] = [
 
 /**
  * Navigation-table pages that exist in this build. An entry shows only when its page is here,
- * the user holds its permission and the firm has its module. Each module adds its path as it lands.
+ * the user holds its permission and the firm has its module: every declared record kind has its page.
  */
-export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>([
-  '/u/companies',
-  '/u/customers',
-  '/u/ambassadors',
-  '/u/employees',
-  '/u/leads',
-]);
+export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>(RECORD_KINDS.map((kind) => kind.webPath));
 
 export type NavFilter = {
   codes: readonly number[];

@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { KINDS } from './kinds';
 
 /**
  * The global search dialog's categories, in the spec's order, with the list page a search of
- * that kind opens (`?q=`). Raw Material, Refund and Return have no page: searching them is an
+ * that kind opens (`?q=`); a declared kind's come from its declaration. Raw Material, Refund and Return have no page: searching them is an
  * "Invalid search type", on the client and on the server alike.
  */
 export const SEARCH_CATEGORIES = [
   { key: 'all', label: 'All', href: null },
-  { key: 'company', label: 'Account', href: '/u/companies' },
-  { key: 'customer', label: 'Customer', href: '/u/customers' },
+  { key: 'company', label: KINDS.company.label, href: KINDS.company.webPath },
+  { key: 'customer', label: KINDS.customer.label, href: KINDS.customer.webPath },
   { key: 'customer_job', label: 'Customer Job', href: '/u/customer-jobs' },
   { key: 'delivery_route', label: 'Delivery Route', href: '/o/deliveries' },
   { key: 'email', label: 'Email', href: '/u/emailer' },
-  { key: 'employee', label: 'Employee', href: '/u/employees' },
+  { key: 'employee', label: KINDS.employee.label, href: KINDS.employee.webPath },
   { key: 'invoice', label: 'Invoice', href: '/a/invoices' },
-  { key: 'lead', label: 'Lead', href: '/u/leads' },
+  { key: 'lead', label: KINDS.lead.label, href: KINDS.lead.webPath },
   { key: 'lien', label: 'Lien', href: '/a/liens' },
   { key: 'order', label: 'Order', href: '/o/orders' },
   { key: 'payment', label: 'Payment', href: '/a/payments' },

@@ -1,12 +1,9 @@
-import { P } from '@atelier/contracts';
+import { KINDS } from '@atelier/contracts';
 import { describeRecordKind } from '../../../test/conformance';
 
-describeRecordKind('ambassadors', {
-  path: '/ambassadors',
-  entityType: 'ambassador',
+describeRecordKind({
+  kind: KINDS.ambassador,
   table: 'ambassadors',
-  codes: { modify: P.MODIFY_AMBASSADORS, remove: P.DELETE_AMBASSADORS, export: P.EXPORT_USERS },
-  exportName: 'ambassadors',
   create: (n) => ({ name: `Conformance Realty ${n}`, kind: 'business', commissionPercent: 5 }),
   update: (record) => ({ name: record.name, kind: 'business', commissionPercent: 7.5 }),
   changed: { field: 'commissionPercent', after: 7.5 },

@@ -1,4 +1,4 @@
-import { ambassadorInputSchema, P } from '@atelier/contracts';
+import { ambassadorInputSchema } from '@atelier/contracts';
 import type { AnyRoute } from '../../platform/http/routes';
 import { recordRoutes } from '../../platform/records/crud-routes';
 import {
@@ -16,10 +16,6 @@ import {
 
 export const ambassadorRoutes: AnyRoute[] = recordRoutes({
   kind: ambassadorKind,
-  removePermission: P.DELETE_AMBASSADORS,
-  // Ambassadors are people outside the firm, exported like customers (39).
-  exportPermission: P.EXPORT_USERS,
-  exportName: 'ambassadors',
   input: ambassadorInputSchema,
   list: listSpecFor,
   csvColumns: AMBASSADOR_CSV_COLUMNS,

@@ -7,6 +7,7 @@ import {
   type BulkAction,
   type DuplicateMatch,
   hasCode,
+  KINDS,
   P,
 } from '@atelier/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -38,12 +39,7 @@ import { ambassadors } from './ambassadors.table';
 type Input = z.output<typeof ambassadorInputSchema>;
 type Row = typeof ambassadors.$inferSelect;
 
-export const ambassadorKind = registerEntity({
-  type: 'ambassador',
-  noun: 'ambassador',
-  path: 'ambassadors',
-  href: (id) => `/u/ambassadors/${id}`,
-  permission: P.MODIFY_AMBASSADORS,
+export const ambassadorKind = registerEntity(KINDS.ambassador, {
   find: async (db, id) => {
     const [row] = await db.select({ name: ambassadors.name }).from(ambassadors).where(eq(ambassadors.id, id));
     return row ?? null;

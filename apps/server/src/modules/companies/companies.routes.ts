@@ -20,9 +20,6 @@ import {
 export const companyRoutes: AnyRoute[] = [
   ...recordRoutes({
     kind: companyKind,
-    removePermission: P.DELETE_COMPANIES,
-    exportPermission: P.EXPORT_COMPANIES,
-    exportName: 'accounts',
     input: companyInputSchema,
     list: listSpecFor,
     csvColumns: COMPANY_CSV_COLUMNS,

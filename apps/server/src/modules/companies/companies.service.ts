@@ -7,6 +7,7 @@ import {
   type companyInputSchema,
   type DuplicateMatch,
   hasCode,
+  KINDS,
   P,
 } from '@atelier/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -41,22 +42,7 @@ import { companies } from './companies.table';
 type Input = z.output<typeof companyInputSchema>;
 type Row = typeof companies.$inferSelect;
 
-const FINANCIAL_FIELDS = [
-  'paymentTermsDays',
-  'creditLimitCents',
-  'priceLevel',
-  'taxExempt',
-  'taxCertificateFileId',
-] as const;
-
-export const companyKind = registerEntity({
-  type: 'company',
-  noun: 'account',
-  path: 'companies',
-  href: (id) => `/u/companies/${id}`,
-  permission: P.MODIFY_COMPANIES,
-  // The financials (terms, credit, price level, tax) are for holders of 15 only, wherever they show.
-  fieldCodes: Object.fromEntries(FINANCIAL_FIELDS.map((field) => [field, P.COMPANY_FINANCIALS])),
+export const companyKind = registerEntity(KINDS.company, {
   find: async (db, id) => {
     const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
     return row ?? null;

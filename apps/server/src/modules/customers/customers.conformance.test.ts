@@ -1,12 +1,9 @@
-import { P } from '@atelier/contracts';
+import { KINDS } from '@atelier/contracts';
 import { describeRecordKind } from '../../../test/conformance';
 
-describeRecordKind('customers', {
-  path: '/customers',
-  entityType: 'customer',
+describeRecordKind({
+  kind: KINDS.customer,
   table: 'customers',
-  codes: { modify: P.MODIFY_USERS, remove: P.DELETE_USERS, export: P.EXPORT_USERS },
-  exportName: 'customers',
   create: (n) => ({
     firstName: 'Conformance',
     lastName: `Client ${n}`,

@@ -24,9 +24,6 @@ const settings = permission(P.CUSTOMER_SETTINGS);
 export const customerRoutes: AnyRoute[] = [
   ...recordRoutes({
     kind: customerKind,
-    removePermission: P.DELETE_USERS,
-    exportPermission: P.EXPORT_USERS,
-    exportName: 'customers',
     input: customerInputSchema,
     list: listSpecFor,
     csvColumns: CUSTOMER_CSV_COLUMNS,

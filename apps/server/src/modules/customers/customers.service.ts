@@ -6,6 +6,7 @@ import {
   DEFAULT_FIRM_NAME,
   type DuplicateMatch,
   hasCode,
+  KINDS,
   P,
 } from '@atelier/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -46,12 +47,7 @@ import { customers } from './customers.table';
 type Input = z.output<typeof customerInputSchema>;
 type Row = typeof customers.$inferSelect;
 
-export const customerKind = registerEntity({
-  type: 'customer',
-  noun: 'customer',
-  path: 'customers',
-  href: (id) => `/u/customers/${id}`,
-  permission: P.MODIFY_USERS,
+export const customerKind = registerEntity(KINDS.customer, {
   find: async (db, id) => {
     const [row] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, id));
     return row ?? null;

@@ -13,9 +13,6 @@ import { EMPLOYEE_CSV_COLUMNS, employeeKind, getEmployee, listSpecFor, updateEmp
 export const employeeRoutes: AnyRoute[] = [
   ...recordRoutes({
     kind: employeeKind,
-    removePermission: P.DELETE_EMPLOYEES,
-    exportPermission: P.EXPORT_USERS,
-    exportName: 'employees',
     input: employeeInputSchema,
     list: listSpecFor,
     csvColumns: EMPLOYEE_CSV_COLUMNS,

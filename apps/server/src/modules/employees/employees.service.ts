@@ -5,6 +5,7 @@ import {
   type EmployeeStatus,
   type employeeInputSchema,
   hasCode,
+  KINDS,
   P,
   type PayType,
 } from '@atelier/contracts';
@@ -35,16 +36,9 @@ const statusOf = sql<EmployeeStatus>`CASE WHEN NOT ${users.active} THEN 'inactiv
   WHEN ${users.passwordHash} IS NULL THEN 'invited' ELSE 'active' END`;
 const isStaff = and(eq(users.kind, 'staff'), isNull(users.deletedAt));
 
-export const employeeKind = registerEntity({
-  type: 'employee',
-  noun: 'employee',
-  path: 'employees',
-  href: (id) => `/u/employees/${id}`,
-  permission: P.MODIFY_EMPLOYEES,
+export const employeeKind = registerEntity(KINDS.employee, {
   // Their account's own history (sign-ins, password changes) belongs in their logs too.
   alsoAuditedAs: ['user'],
-  // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
-  fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
   find: async (db, id) => {
     const [row] = await db
       .select({ name: fullName })

@@ -1,13 +1,9 @@
-import { P } from '@atelier/contracts';
+import { KINDS } from '@atelier/contracts';
 import { describeRecordKind } from '../../../test/conformance';
 
-describeRecordKind('leads', {
-  path: '/leads',
-  entityType: 'lead',
+describeRecordKind({
+  kind: KINDS.lead,
   table: 'leads',
-  codes: { modify: P.MODIFY_LEADS, remove: P.DELETE_LEADS, export: P.EXPORT_USERS },
-  feature: 'lead_management',
-  exportName: 'leads',
   create: (n) => ({ firstName: 'Prospect', lastName: `Number ${n}`, source: 'Website' }),
   update: (record) => ({
     firstName: 'Prospect',

@@ -33,10 +33,6 @@ const keyParams = z.object({ key: z.string() });
 export const leadRoutes: AnyRoute[] = [
   ...recordRoutes({
     kind: leadKind,
-    removePermission: P.DELETE_LEADS,
-    // Leads are people outside the firm, exported like customers (39).
-    exportPermission: P.EXPORT_USERS,
-    exportName: 'leads',
     input: leadInputSchema,
     list: listSpecFor,
     csvColumns: LEAD_CSV_COLUMNS,

@@ -1,4 +1,12 @@
-import { type BulkAction, type DuplicateMatch, hasCode, type Lead, type leadInputSchema, P } from '@atelier/contracts';
+import {
+  type BulkAction,
+  type DuplicateMatch,
+  hasCode,
+  KINDS,
+  type Lead,
+  type leadInputSchema,
+  P,
+} from '@atelier/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -27,13 +35,7 @@ const editor = alias(users, 'editor');
 export type LeadInput = z.output<typeof leadInputSchema>;
 type Row = typeof leads.$inferSelect;
 
-export const leadKind = registerEntity({
-  type: 'lead',
-  noun: 'lead',
-  path: 'leads',
-  href: (id) => `/u/leads/${id}`,
-  permission: P.MODIFY_LEADS,
-  feature: 'lead_management',
+export const leadKind = registerEntity(KINDS.lead, {
   find: async (db, id) => {
     const [row] = await db.select({ name: leads.name }).from(leads).where(eq(leads.id, id));
     return row ?? null;

@@ -569,6 +569,8 @@ describe('list plans under row-level security (decision 0006)', () => {
     });
     const page = statements.find((s) => s.text.includes('AS sort') && s.text.includes('FROM "leads"'));
     if (!page) throw new Error(`no list statement for ${url}`);
+    // Fresh statistics, not whatever autovacuum last gathered: the plan must not depend on its timing.
+    await db.query('ANALYZE leads');
     return explainAsApp(t.ownerUrl, HARBOR_PINE_ID, page, { indexesOnly: true });
   }
 
@@ -599,7 +601,8 @@ describe('list plans under row-level security (decision 0006)', () => {
 
   it('finds overdue leads by a range on the follow-up key, not a filter over the firm', async () => {
     const plan = await planOf('/leads?sort=followUp&filter[overdue][]=true');
-    expect(plan).toMatch(/leads_follow_up_idx[\s\S]*Index Cond: .*follow_up_key < /);
+    // Either follow-up index will do (all of them, or the open stages'): the range is in the index condition.
+    expect(plan).toMatch(/leads_(stage_)?follow_up_idx[\s\S]*Index Cond: .*follow_up_key < /);
   });
 });
 

@@ -1,11 +1,4 @@
-import {
-  type BulkAction,
-  bulkActionSchema,
-  type ListQuery,
-  listQuerySchema,
-  type PermissionCode,
-  withVersion,
-} from '@atelier/contracts';
+import { type BulkAction, bulkActionSchema, type ListQuery, listQuerySchema, withVersion } from '@atelier/contracts';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { type Actor, permission } from '../http/access';
@@ -26,11 +19,6 @@ const duplicateQuery = z.object({
 /** What a record type's module provides; `recordRoutes` turns it into the standard API. */
 export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> = {
   kind: EntityKind;
-  /** Archive, restore and delete (the kind's own permission covers the rest). */
-  removePermission: PermissionCode;
-  exportPermission: PermissionCode;
-  /** The CSV's file name, before the date: "accounts-2026-11-21.csv". */
-  exportName: string;
   input: Input;
   list: (actor: Actor) => ListSpec<Row>;
   csvColumns: CsvColumn<Row>[];
@@ -61,7 +49,8 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
   const base = `/${crud.kind.path}`;
   // A gated module's records need the module on every route, not only its permission.
   const modify = permission(crud.kind.permission, crud.kind.feature);
-  const remove = permission(crud.removePermission, crud.kind.feature);
+  const { codes } = crud.kind.declared;
+  const remove = permission(codes.remove, crud.kind.feature);
   return [
     defineRoute({
       method: 'GET',
@@ -104,7 +93,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
     defineRoute({
       method: 'GET',
       url: `${base}/export`,
-      access: permission(crud.exportPermission, crud.kind.feature),
+      access: permission(codes.export, crud.kind.feature),
       stream: true,
       query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
       handler: async ({ actor, query, scoped, reply }) =>
@@ -115,7 +104,8 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
           query: query as ListQuery,
           columns: crud.csvColumns,
           hidden: hiddenFields(actor, crud.kind) ?? [],
-          fileName: crud.exportName,
+          // "accounts-2026-11-21.csv"
+          fileName: crud.kind.declared.plural,
           scoped,
           reply,
         }),

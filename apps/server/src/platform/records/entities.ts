@@ -1,4 +1,4 @@
-import { type FeatureKey, hasCode, type PermissionCode } from '@atelier/contracts';
+import { type FeatureKey, hasCode, type PermissionCode, type RecordKind, recordHref } from '@atelier/contracts';
 import type { Executor } from '../../db/client';
 
 /**
@@ -7,6 +7,8 @@ import type { Executor } from '../../db/client';
  * called, and where it lives in the app.
  */
 export type EntityKind = {
+  /** The kind's one declaration (contracts/kinds); the fields below come from it. */
+  declared: RecordKind;
   type: string;
   /** Words for messages: "account", "customer". */
   noun: string;
@@ -38,7 +40,26 @@ export type SearchDoc = { id: string; title: string; subtitle: string; searchTex
 
 const kinds = new Map<string, EntityKind>();
 
-export function registerEntity(kind: EntityKind): EntityKind {
+/** What a module adds to its kind's declaration: how to find a record, and what search shows. */
+export type EntityParts = Pick<EntityKind, 'find' | 'searchDocs' | 'alsoAuditedAs'>;
+
+/** Registers a declared kind with the parts only its module can give. */
+export function registerEntity(declared: RecordKind, parts: EntityParts): EntityKind {
+  if (declared.searchable !== Boolean(parts.searchDocs))
+    throw new Error(
+      `The ${declared.key} kind is declared ${declared.searchable ? '' : 'not '}searchable: give searchDocs accordingly.`,
+    );
+  const kind: EntityKind = {
+    declared,
+    type: declared.key,
+    noun: declared.noun,
+    path: declared.apiPath.slice(1),
+    href: (id) => recordHref(declared, id),
+    permission: declared.codes.modify,
+    ...(declared.feature ? { feature: declared.feature } : {}),
+    ...(declared.fieldCodes ? { fieldCodes: declared.fieldCodes } : {}),
+    ...parts,
+  };
   kinds.set(kind.type, kind);
   return kind;
 }

@@ -7,6 +7,7 @@ import { useSession } from '../../features/auth/session';
 import { useUnreadNotifications } from '../../features/notifications/api';
 import { useSettings } from '../../features/settings/api';
 import { useWarehouses } from '../../features/warehouses/api';
+import { useRecordEvents } from '../../lib/record-events';
 import { pageTitle } from '../../lib/title';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { ConnectionIndicator } from './connection-indicator';
@@ -20,10 +21,11 @@ import { UploadProgress } from './upload-progress';
 import { useScrollRestore } from './use-scroll-restore';
 
 /** Spec section 4: after sign-in or restore, fetch warehouses (32 only), unread notifications and settings. */
-function SignedInData() {
+function SignedInData({ me }: { me: string }) {
   useSettings();
   useUnreadNotifications();
   useWarehouses();
+  useRecordEvents(me);
   return null;
 }
 
@@ -93,7 +95,7 @@ export function AppFrame() {
       )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <ImpersonationBanner />
-        {profile && <SignedInData />}
+        {profile && <SignedInData me={profile._id} />}
         <div style={{ flex: 1 }}>
           <Outlet />
         </div>

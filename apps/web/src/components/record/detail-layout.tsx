@@ -1,6 +1,8 @@
+import { type RecordKind, type RecordTab, recordHref } from '@atelier/contracts';
 import { Alert, Badge, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { useChangedElsewhere } from '../../lib/record-events';
 import type { RecordPath } from './api';
 import { SubscribeToggle } from './subscribe-toggle';
 
@@ -12,11 +14,9 @@ export function useRecord<T>(): RecordOutlet<T> {
 }
 
 type Props<T> = {
-  /** The page's address without a tab: /u/companies/{id}. */
-  base: string;
-  /** Its kind and id, for the subscribe toggle every record page has. */
-  entity: { type: string; id: string };
-  path: RecordPath;
+  /** The kind's client (its feature's api.ts): its declaration gives the addresses, words and tabs. */
+  resource: { kind: RecordKind; path: (id: string) => RecordPath };
+  id: string;
   record: T | undefined;
   loading: boolean;
   error: Error | null;
@@ -24,22 +24,42 @@ type Props<T> = {
   subtitle?: (record: T) => ReactNode;
   archived?: (record: T) => boolean;
   actions?: (record: T) => ReactNode;
-  tabs: { value: string; label: string }[];
-  back: { href: string; label: string };
+  /** Leaves out tabs this user may not open (an employee's Customers without 8). */
+  showTab?: (tab: RecordTab) => boolean;
 };
+
+/**
+ * Someone else changed the record while it was open: the page already shows their version, and
+ * a form keeps what was typed here, so this says so before the person saves over it.
+ */
+function ChangedElsewhereNotice({ path, noun, record }: { path: string; noun: string; record: unknown }) {
+  const { change, dismiss } = useChangedElsewhere(path);
+  if (!change) return null;
+  const who = (record as { updatedBy?: { name: string } | null }).updatedBy?.name || 'Someone else';
+  return (
+    <Alert color="yellow" title={`${who} changed this ${noun}`} withCloseButton onClose={dismiss} role="status">
+      It now shows their changes. Anything you typed and have not saved is kept; look it over before you save.
+    </Alert>
+  );
+}
 
 /** A record's page: header with name, status and actions, and tabs that are routes (/u/companies/42/files). */
 export function DetailLayout<T>(props: Props<T>) {
+  const { kind } = props.resource;
+  const base = recordHref(kind, props.id);
+  const path = props.resource.path(props.id);
+  const back = { href: kind.webPath, label: `← ${kind.labelPlural}` };
+  const tabs = kind.tabs.filter((tab) => props.showTab?.(tab) ?? true).map((t) => ({ value: t.path, label: t.label }));
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // The first tab is the record's own address (no segment); Mantine needs it to have a value.
   const INDEX = 'details';
-  const current = props.tabs.find((t) => t.value && pathname.startsWith(`${props.base}/${t.value}`))?.value || INDEX;
+  const current = tabs.find((t) => t.value && pathname.startsWith(`${base}/${t.value}`))?.value || INDEX;
   if (props.loading) return <Loader m="xl" />;
   if (props.error || !props.record) {
     return (
       <Alert color="red" title="This record could not be shown" maw={560}>
-        {props.error?.message ?? 'It does not exist.'} <Link to={props.back.href}>{props.back.label}</Link>
+        {props.error?.message ?? 'It does not exist.'} <Link to={back.href}>{back.label}</Link>
       </Alert>
     );
   }
@@ -47,8 +67,9 @@ export function DetailLayout<T>(props: Props<T>) {
   return (
     <Stack gap="md" maw={1200} mx="auto">
       <Text size="sm">
-        <Link to={props.back.href}>{props.back.label}</Link>
+        <Link to={back.href}>{back.label}</Link>
       </Text>
+      <ChangedElsewhereNotice path={path} noun={kind.noun} record={record} />
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Group gap="sm">
@@ -64,17 +85,14 @@ export function DetailLayout<T>(props: Props<T>) {
           )}
         </div>
         <Group gap="xs">
-          <SubscribeToggle entityType={props.entity.type} entity={props.entity.id} />
+          <SubscribeToggle entityType={kind.key} entity={props.id} />
           {props.actions?.(record)}
         </Group>
       </Group>
       <ScrollArea type="auto" scrollbarSize={4}>
-        <Tabs
-          value={current}
-          onChange={(value) => navigate(value && value !== INDEX ? `${props.base}/${value}` : props.base)}
-        >
+        <Tabs value={current} onChange={(value) => navigate(value && value !== INDEX ? `${base}/${value}` : base)}>
           <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {props.tabs.map((tab) => (
+            {tabs.map((tab) => (
               <Tabs.Tab key={tab.value || INDEX} value={tab.value || INDEX}>
                 {tab.label}
               </Tabs.Tab>
@@ -82,7 +100,7 @@ export function DetailLayout<T>(props: Props<T>) {
           </Tabs.List>
         </Tabs>
       </ScrollArea>
-      <Outlet context={{ record, path: props.path } satisfies RecordOutlet<T>} />
+      <Outlet context={{ record, path: path } satisfies RecordOutlet<T>} />
     </Stack>
   );
 }

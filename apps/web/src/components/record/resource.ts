@@ -1,4 +1,4 @@
-import type { DuplicateMatch } from '@atelier/contracts';
+import { type DuplicateMatch, type RecordKind, recordApiPath } from '@atelier/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -11,8 +11,9 @@ type DuplicateQuery = { name?: string; email?: string; phone?: string };
  * mutations (which refresh the record, its tabs and its lists), create, and the duplicate check.
  * Each module makes one and adds its own mutations with `useMutationOf`.
  */
-export function recordResource<T extends { _id: string }, Input>(collection: `/${string}`) {
-  const path = (id: string) => `${collection}/${id}`;
+export function recordResource<T extends { _id: string }, Input>(kind: RecordKind) {
+  const collection = kind.apiPath;
+  const path = (id: string) => recordApiPath(kind, id);
   const detailsKey = (id: string) => [...recordKeys.all(path(id)), 'details'];
 
   function useMutationOf<A, R>(id: string, fn: (args: A) => Promise<R>) {
@@ -29,6 +30,7 @@ export function recordResource<T extends { _id: string }, Input>(collection: `/$
   }
 
   return {
+    kind,
     collection,
     path,
     detailsKey,

@@ -1,7 +1,7 @@
-import type { Ambassador, AmbassadorInput } from '@atelier/contracts';
+import { type Ambassador, type AmbassadorInput, KINDS } from '@atelier/contracts';
 import { recordResource } from '../../components/record/resource';
 
-export const ambassadors = recordResource<Ambassador, AmbassadorInput>('/ambassadors');
+export const ambassadors = recordResource<Ambassador, AmbassadorInput>(KINDS.ambassador);
 
 /** Ambassadors like the one being typed (same name, email or phone). */
 export const useAmbassadorDuplicates = (values: { name?: string; email?: string; phone?: string }, exclude?: string) =>

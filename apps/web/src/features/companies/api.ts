@@ -1,8 +1,8 @@
-import type { Company, CompanyFinancials, CompanyInput } from '@atelier/contracts';
+import { type Company, type CompanyFinancials, type CompanyInput, KINDS } from '@atelier/contracts';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 
-export const companies = recordResource<Company, CompanyInput>('/companies');
+export const companies = recordResource<Company, CompanyInput>(KINDS.company);
 
 export const useUpdateFinancials = (id: string) =>
   companies.useMutationOf(id, (input: CompanyFinancials & { version: number }) =>

@@ -1,8 +1,8 @@
-import type { Customer, CustomerInput } from '@atelier/contracts';
+import { type Customer, type CustomerInput, KINDS } from '@atelier/contracts';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 
-export const customers = recordResource<Customer, CustomerInput>('/customers');
+export const customers = recordResource<Customer, CustomerInput>(KINDS.customer);
 
 export const useUpdateConsent = (id: string) =>
   customers.useMutationOf(id, (input: { marketingConsent: boolean; version: number }) =>

@@ -1,9 +1,9 @@
-import type { Employee, EmployeeInput, EmployeeStatus, OpenRecords } from '@atelier/contracts';
+import { type Employee, type EmployeeInput, type EmployeeStatus, KINDS, type OpenRecords } from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 
-export const employees = recordResource<Employee, EmployeeInput>('/employees');
+export const employees = recordResource<Employee, EmployeeInput>(KINDS.employee);
 
 export const STATUS_LABELS: Record<EmployeeStatus, string> = {
   active: 'Active',

@@ -1,19 +1,20 @@
-import type {
-  ConvertLeadResult,
-  Lead,
-  LeadInput,
-  LeadPipeline,
-  LeadRow,
-  LeadStatus,
-  ListPage,
-  WebLeadCapture,
+import {
+  type ConvertLeadResult,
+  KINDS,
+  type Lead,
+  type LeadInput,
+  type LeadPipeline,
+  type LeadRow,
+  type LeadStatus,
+  type ListPage,
+  type WebLeadCapture,
 } from '@atelier/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 import { useSettings } from '../settings/api';
 
-export const leads = recordResource<Lead, LeadInput>('/leads');
+export const leads = recordResource<Lead, LeadInput>(KINDS.lead);
 
 /** Leads like the one being typed (same name, email or phone). */
 export const useLeadDuplicates = (values: { name?: string; email?: string; phone?: string }, exclude?: string) =>

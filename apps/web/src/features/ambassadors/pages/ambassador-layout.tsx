@@ -14,9 +14,8 @@ export default function AmbassadorLayout() {
   if (!can(P.MODIFY_AMBASSADORS)) return <NoAccess />;
   return (
     <DetailLayout<Ambassador>
-      entity={{ type: 'ambassador', id }}
-      base={`/u/ambassadors/${id}`}
-      path={ambassadors.path(id)}
+      resource={ambassadors}
+      id={id}
       record={ambassador.data}
       loading={ambassador.isPending}
       error={ambassador.error}
@@ -40,13 +39,6 @@ export default function AmbassadorLayout() {
           />
         )
       }
-      back={{ href: '/u/ambassadors', label: '← Ambassadors' }}
-      tabs={[
-        { value: '', label: 'Details' },
-        { value: 'interactions', label: 'Interactions' },
-        { value: 'files', label: 'Files' },
-        { value: 'logs', label: 'Logs' },
-      ]}
     />
   );
 }

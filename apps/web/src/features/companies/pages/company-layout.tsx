@@ -14,9 +14,8 @@ export default function CompanyLayout() {
   if (!can(P.MODIFY_COMPANIES)) return <NoAccess />;
   return (
     <DetailLayout<Company>
-      entity={{ type: 'company', id }}
-      base={`/u/companies/${id}`}
-      path={companies.path(id)}
+      resource={companies}
+      id={id}
       record={company.data}
       loading={company.isPending}
       error={company.error}
@@ -37,14 +36,6 @@ export default function CompanyLayout() {
           />
         )
       }
-      back={{ href: '/u/companies', label: '← Accounts' }}
-      tabs={[
-        { value: '', label: 'Details' },
-        { value: 'files', label: 'Files' },
-        { value: 'interactions', label: 'Interactions' },
-        { value: 'settings', label: 'Settings' },
-        { value: 'logs', label: 'Logs' },
-      ]}
     />
   );
 }

@@ -16,9 +16,8 @@ export default function CustomerLayout() {
   if (!can(P.MODIFY_USERS)) return <NoAccess />;
   return (
     <DetailLayout<Customer>
-      entity={{ type: 'customer', id }}
-      base={`/u/customers/${id}`}
-      path={customers.path(id)}
+      resource={customers}
+      id={id}
       record={customer.data}
       loading={customer.isPending}
       error={customer.error}
@@ -52,15 +51,6 @@ export default function CustomerLayout() {
           )}
         </>
       )}
-      back={{ href: '/u/customers', label: '← Customers' }}
-      tabs={[
-        { value: '', label: 'Details' },
-        { value: 'activities', label: 'Activities' },
-        { value: 'interactions', label: 'Interactions' },
-        { value: 'files', label: 'Files' },
-        { value: 'settings', label: 'Settings' },
-        { value: 'logs', label: 'Logs' },
-      ]}
     />
   );
 }

@@ -14,9 +14,8 @@ export default function EmployeeLayout() {
   if (!can(P.MODIFY_EMPLOYEES)) return <NoAccess />;
   return (
     <DetailLayout<Employee>
-      entity={{ type: 'employee', id }}
-      base={`/u/employees/${id}`}
-      path={employees.path(id)}
+      resource={employees}
+      id={id}
       record={employee.data}
       loading={employee.isPending}
       error={employee.error}
@@ -32,12 +31,7 @@ export default function EmployeeLayout() {
         </Group>
       )}
       actions={(e) => <EmployeeActions employee={e} />}
-      back={{ href: '/u/employees', label: '← Employees' }}
-      tabs={[
-        { value: '', label: 'Details' },
-        ...(can(P.MODIFY_USERS) ? [{ value: 'customers', label: 'Customers' }] : []),
-        { value: 'logs', label: 'Logs' },
-      ]}
+      showTab={(tab) => tab.path !== 'customers' || can(P.MODIFY_USERS)}
     />
   );
 }

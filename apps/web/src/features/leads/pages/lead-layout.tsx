@@ -68,9 +68,8 @@ export default function LeadLayout() {
   if (!can(P.MODIFY_LEADS) || !hasFeature('lead_management')) return <NoAccess />;
   return (
     <DetailLayout<Lead>
-      entity={{ type: 'lead', id }}
-      base={`/u/leads/${id}`}
-      path={leads.path(id)}
+      resource={leads}
+      id={id}
       record={lead.data}
       loading={lead.isPending}
       error={lead.error}
@@ -90,13 +89,6 @@ export default function LeadLayout() {
           )}
         </>
       )}
-      back={{ href: '/u/leads', label: '← Leads' }}
-      tabs={[
-        { value: '', label: 'Details' },
-        { value: 'interactions', label: 'Interactions' },
-        { value: 'files', label: 'Files' },
-        { value: 'logs', label: 'Logs' },
-      ]}
     />
   );
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { KINDS, kindOf, RECORD_KINDS } from './kinds';
+import { NAVIGATION } from './navigation';
+import { SEARCH_CATEGORIES } from './search';
+
+describe('record kind declarations', () => {
+  const navEntries = NAVIGATION.flatMap((group) => group.routes);
+
+  it.each(RECORD_KINDS)(
+    '$key: its page is the navigation entry the spec gives, with the same code and module',
+    (kind) => {
+      const entry = navEntries.find((route) => route.href === kind.webPath);
+      expect(entry, kind.webPath).toBeDefined();
+      expect(entry!.name).toBe(kind.labelPlural);
+      expect(entry!.permission).toBe(kind.codes.modify);
+      expect(entry!.feature).toBe(kind.feature);
+    },
+  );
+
+  it.each(RECORD_KINDS)('$key: searchable exactly when it has a search category, which opens its list', (kind) => {
+    const category = SEARCH_CATEGORIES.find((c) => c.key === kind.key);
+    expect(Boolean(category)).toBe(kind.searchable);
+    if (category) expect(category.href).toBe(kind.webPath);
+  });
+
+  it.each(RECORD_KINDS)('$key: its first tab is the record itself, and no tab is named twice', (kind) => {
+    expect(kind.tabs[0]).toEqual({ path: '', label: 'Details' });
+    expect(new Set(kind.tabs.map((t) => t.path)).size).toBe(kind.tabs.length);
+  });
+
+  it('finds a kind by its key only, never through the prototype', () => {
+    expect(kindOf('company')).toBe(KINDS.company);
+    expect(kindOf('constructor')).toBeUndefined();
+    expect(kindOf('__proto__')).toBeUndefined();
+    expect(kindOf(null)).toBeUndefined();
+  });
+});

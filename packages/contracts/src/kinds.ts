@@ -1,0 +1,181 @@
+import type { FeatureKey } from './features';
+import { P, type PermissionCode } from './permissions';
+
+/** A routed tab of a record's page: its path segment ('' for the first) and the spec's name. */
+export type RecordTab = { path: string; label: string };
+
+/**
+ * A record kind, declared once and read by the server and the web app alike: its words, where
+ * it lives, what guards it. The server's entity registry, routes, exports, audit and search, and
+ * the web app's navigation, titles, search targets, tabs and live updates all derive from it.
+ */
+export type RecordKind = {
+  /** The entity type: audit rows, subscriptions, search entries and realtime events name it. */
+  key: string;
+  /** Words for messages, as the spec writes them: "account", "accounts". */
+  noun: string;
+  plural: string;
+  /** Words for titles and labels: "Account", "Accounts". */
+  label: string;
+  labelPlural: string;
+  /** Its list page; a record's page is `${webPath}/{id}`. */
+  webPath: `/${string}`;
+  /** Its API collection under /api/v1; a record is `${apiPath}/{id}`. */
+  apiPath: `/${string}`;
+  codes: {
+    /** To see it and edit it (its list, its page, its interactions, files and history). */
+    modify: PermissionCode;
+    /** To archive, restore and delete it. */
+    remove: PermissionCode;
+    /** Its settings tab, where it has one. */
+    settings?: PermissionCode;
+    /** To export its list (spec codes 37–41). */
+    export: PermissionCode;
+    /** To import it, where it can be imported. */
+    import?: PermissionCode;
+  };
+  /** The module it belongs to, when a firm pays for it separately. */
+  feature?: FeatureKey;
+  /** Whether global search finds it (its search category is its key). */
+  searchable: boolean;
+  /**
+   * Fields only holders of a further code see (an account's financials: 15; an employee's pay:
+   * 53), by their name in API rows and audit changes: lists, records, exports, logs and search
+   * leave them out for everyone else.
+   */
+  fieldCodes?: Readonly<Record<string, PermissionCode>>;
+  /** The detail page's routed tabs, in the spec's order. */
+  tabs: readonly RecordTab[];
+  /** The setting that holds its number prefix, for kinds that are numbered. */
+  numberPrefix?: string;
+};
+
+/** The one place a kind is declared; `satisfies` keeps each one's literal types. */
+const defineKinds = <T extends Record<string, RecordKind>>(kinds: { [K in keyof T]: T[K] & { key: K } }) => kinds;
+
+// As they are named in list rows and audit changes.
+const COMPANY_FINANCIALS = ['paymentTermsDays', 'creditLimitCents', 'priceLevel', 'taxExempt', 'taxCertificateFileId'];
+
+export const KINDS = defineKinds({
+  company: {
+    key: 'company',
+    noun: 'account',
+    plural: 'accounts',
+    label: 'Account',
+    labelPlural: 'Accounts',
+    webPath: '/u/companies',
+    apiPath: '/companies',
+    codes: {
+      modify: P.MODIFY_COMPANIES,
+      remove: P.DELETE_COMPANIES,
+      settings: P.COMPANY_SETTINGS,
+      export: P.EXPORT_COMPANIES,
+    },
+    searchable: true,
+    fieldCodes: Object.fromEntries(COMPANY_FINANCIALS.map((field) => [field, P.COMPANY_FINANCIALS])),
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'settings', label: 'Settings' },
+      { path: 'logs', label: 'Logs' },
+    ],
+  },
+  customer: {
+    key: 'customer',
+    noun: 'customer',
+    plural: 'customers',
+    label: 'Customer',
+    labelPlural: 'Customers',
+    webPath: '/u/customers',
+    apiPath: '/customers',
+    codes: { modify: P.MODIFY_USERS, remove: P.DELETE_USERS, settings: P.CUSTOMER_SETTINGS, export: P.EXPORT_USERS },
+    searchable: true,
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'activities', label: 'Activities' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'files', label: 'Files' },
+      { path: 'settings', label: 'Settings' },
+      { path: 'logs', label: 'Logs' },
+    ],
+  },
+  lead: {
+    key: 'lead',
+    noun: 'lead',
+    plural: 'leads',
+    label: 'Lead',
+    labelPlural: 'Leads',
+    webPath: '/u/leads',
+    apiPath: '/leads',
+    // Leads are people outside the firm, exported like customers (39).
+    codes: { modify: P.MODIFY_LEADS, remove: P.DELETE_LEADS, settings: P.LEAD_SETTINGS, export: P.EXPORT_USERS },
+    feature: 'lead_management',
+    searchable: true,
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+  },
+  ambassador: {
+    key: 'ambassador',
+    noun: 'ambassador',
+    plural: 'ambassadors',
+    label: 'Ambassador',
+    labelPlural: 'Ambassadors',
+    webPath: '/u/ambassadors',
+    apiPath: '/ambassadors',
+    // Ambassadors are people outside the firm, exported like customers (39).
+    codes: {
+      modify: P.MODIFY_AMBASSADORS,
+      remove: P.DELETE_AMBASSADORS,
+      settings: P.AMBASSADOR_SETTINGS,
+      export: P.EXPORT_USERS,
+    },
+    searchable: false,
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+  },
+  employee: {
+    key: 'employee',
+    noun: 'employee',
+    plural: 'employees',
+    label: 'Employee',
+    labelPlural: 'Employees',
+    webPath: '/u/employees',
+    apiPath: '/employees',
+    codes: {
+      modify: P.MODIFY_EMPLOYEES,
+      remove: P.DELETE_EMPLOYEES,
+      settings: P.EMPLOYEE_SETTINGS,
+      export: P.EXPORT_USERS,
+    },
+    searchable: true,
+    // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
+    fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'customers', label: 'Customers' },
+      { path: 'logs', label: 'Logs' },
+    ],
+  },
+});
+
+export type KindKey = keyof typeof KINDS;
+export const RECORD_KINDS: readonly RecordKind[] = Object.values(KINDS);
+
+/** The declared kind of an entity type, if it is one (own keys only: input may name anything). */
+export function kindOf(key: string | null | undefined): RecordKind | undefined {
+  return key && Object.hasOwn(KINDS, key) ? KINDS[key as KindKey] : undefined;
+}
+
+/** A record's page in the web app. */
+export const recordHref = (kind: RecordKind, id: string) => `${kind.webPath}/${id}`;
+/** A record's address in the API (under /api/v1). */
+export const recordApiPath = (kind: RecordKind, id: string) => `${kind.apiPath}/${id}`;
