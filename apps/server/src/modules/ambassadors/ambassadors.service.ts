@@ -192,21 +192,26 @@ async function referralCodeFor(db: Executor, input: Input, except?: string): Pro
   }
 }
 
+/** The columns an ambassador's details set, on create and on edit alike. */
+const columns = (input: Input, referralCode: string) => ({
+  name: input.name,
+  kind: input.kind,
+  email: input.email,
+  phone: input.phone,
+  referralCode,
+  commissionBp: Math.round(input.commissionPercent * 100),
+  tags: input.tags,
+  notes: input.notes,
+  searchText: searchOf({ ...input, referralCode }),
+});
+
 export async function createAmbassador(db: Executor, actor: Actor, input: Input): Promise<Ambassador> {
   const referralCode = await referralCodeFor(db, input);
   const [row] = await db
     .insert(ambassadors)
     .values({
       firmId: actor.firmId,
-      name: input.name,
-      kind: input.kind,
-      email: input.email,
-      phone: input.phone,
-      referralCode,
-      commissionBp: Math.round(input.commissionPercent * 100),
-      tags: input.tags,
-      notes: input.notes,
-      searchText: searchOf({ ...input, referralCode }),
+      ...columns(input, referralCode),
       createdBy: actor.userId,
       updatedBy: actor.userId,
     })
@@ -224,17 +229,15 @@ export async function updateAmbassador(
   const before = await findRow(db, id, true);
   // An emptied code keeps the one the ambassador has already handed out.
   const referralCode = input.referralCode ? await referralCodeFor(db, input, id) : before.referralCode;
-  const after = await updateVersioned(db, actor, ambassadors, id, input.version, 'ambassador', {
-    name: input.name,
-    kind: input.kind,
-    email: input.email,
-    phone: input.phone,
-    referralCode,
-    commissionBp: Math.round(input.commissionPercent * 100),
-    tags: input.tags,
-    notes: input.notes,
-    searchText: searchOf({ ...input, referralCode }),
-  });
+  const after = await updateVersioned(
+    db,
+    actor,
+    ambassadors,
+    id,
+    input.version,
+    'ambassador',
+    columns(input, referralCode),
+  );
   await recordAudit(db, actor, {
     entityType: 'ambassador',
     entityId: id,
