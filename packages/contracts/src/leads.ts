@@ -43,6 +43,8 @@ export const leadInputSchema = z.strictObject({
 });
 export type LeadInput = z.input<typeof leadInputSchema>;
 
+export const LOST_REASON_MISSING = 'Choose why the lead was lost.';
+
 /** POST /leads/{id}/status: a move on the board. Lost needs one of the firm's lost reasons. */
 export const leadStatusSchema = z
   .strictObject({
@@ -51,7 +53,7 @@ export const leadStatusSchema = z
     ...versionSchema.shape,
   })
   .refine((v) => v.status !== 'lost' || v.lostReason !== '', {
-    message: 'Choose why the lead was lost.',
+    message: LOST_REASON_MISSING,
     path: ['lostReason'],
   });
 

@@ -1,4 +1,4 @@
-import { leadStatusSchema, P } from '@atelier/contracts';
+import { LOST_REASON_MISSING, P } from '@atelier/contracts';
 import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -26,14 +26,14 @@ export function LostReasonModal({ name, onCancel, onConfirm }: Props) {
     }
   }, [name]);
   const confirm = async () => {
-    const parsed = leadStatusSchema.safeParse({ status: 'lost', lostReason: reason ?? '' });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+    // The reason is chosen from the firm's list; the server checks the rest of the move.
+    if (!reason) {
+      setError(LOST_REASON_MISSING);
       return;
     }
     setSaving(true);
     try {
-      await onConfirm(parsed.data.lostReason);
+      await onConfirm(reason);
     } finally {
       setSaving(false);
     }
