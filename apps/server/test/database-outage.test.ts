@@ -126,10 +126,10 @@ async function signIn(): Promise<string> {
     .join('; ');
 }
 
-async function untilServing(cookie: string, withinMs: number): Promise<number> {
+async function untilServing(cookie: string, withinMs: number, at = '/api/v1/customers?limit=5'): Promise<number> {
   const from = Date.now();
   while (Date.now() - from < withinMs) {
-    const response = await fetch(`${base}/api/v1/customers?limit=5`, { headers: { cookie } });
+    const response = await fetch(`${base}${at}`, { headers: { cookie } });
     if (response.status === 200) return Date.now() - from;
     expect(response.status).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -199,8 +199,10 @@ describe('a database outage during a burst of requests', () => {
       expect([...new Set(load.seen.map((s) => s.status))].every((status) => status === 200 || status === 503)).toBe(
         true,
       );
-      // The session survived: the database kept it.
-      expect((await fetch(`${base}/api/v1/auth/`, { headers: { cookie } })).status).toBe(200);
+      // The session survived: the database kept it. Backends orphaned by the killed postmaster
+      // may still end a pooled connection or two after the first success, so a 503 here means
+      // "try again" (as the client does), never a lost session (401).
+      expect(await untilServing(cookie, 10_000, '/api/v1/auth/')).toBeLessThan(10_000);
       await expectPoolWhole();
     },
     120_000,
