@@ -283,6 +283,28 @@ export function describeRecordKind(fixture: KindFixture): void {
       expect(row!.version).toBe(Number(fresh.version) + 1);
     });
 
+    it('archives and restores only from the state that allows it (409 otherwise), one of parallel archives winning', async () => {
+      const record = await create();
+      const url = `${path}/${record._id}`;
+      const notArchived = await api('POST', `${url}/restore`);
+      expect(notArchived.status).toBe(409);
+      expect((notArchived.body.error as Json).message).toBe(`This ${kind.noun} is not archived.`);
+      const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', `${url}/archive`)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+      expect(results.find((r) => r.status === 409)!.body.error).toMatchObject({
+        message: `This ${kind.noun} is already archived.`,
+      });
+      const archives = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1 AND action = 'archive'`,
+        [record._id],
+      );
+      expect(archives[0]!.n).toBe(1);
+      const restored = await api('POST', `${url}/restore`);
+      expect(restored.status, restored.text).toBe(200);
+      expect(restored.body.archived).toBe(false);
+      expect(restored.body.version).toBe(Number(record.version) + 2);
+    });
+
     it('leaves exactly one audit row for each write, with the change as before → after', async () => {
       const record = await create();
       const entries = () =>

@@ -53,3 +53,16 @@ export function qualified(column: AnyPgColumn) {
   // constant SQL: names of a table and column defined in our code.
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/**
+ * What every record kind's table has (platform/records/lifecycle): when it was archived, who
+ * made and last changed it, its version and times.
+ */
+export const recordColumns = () => ({
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdBy: uuid('created_by'),
+  updatedBy: uuid('updated_by'),
+  version: version(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { newId } from '../db/ids';
 import { inScope } from '../db/tenancy';
-import { createAmbassador } from '../modules/ambassadors/ambassadors.service';
+import { ambassadorType } from '../modules/ambassadors/ambassadors.service';
 import { createCompany } from '../modules/companies/companies.service';
 import { createCustomer } from '../modules/customers/customers.service';
 import { customers } from '../modules/customers/customers.table';
@@ -353,7 +353,7 @@ async function seedFirm(
   const ambassadorIds: string[] = [];
   for (const [name, kind, percent] of AMBASSADORS.slice(0, size.ambassadors)) {
     const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
-    const ambassador = await createAmbassador(
+    const ambassador = await ambassadorType.create(
       db,
       actor,
       ambassadorInputSchema.parse({

@@ -1,7 +1,7 @@
 import { AMBASSADOR_KINDS, type AmbassadorKind } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { firms } from '../firms/firms.table';
 
 /** A referral partner: realtors, architects. Customers name the ambassador who sent them. */
@@ -22,12 +22,7 @@ export const ambassadors = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     notes: text('notes').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...recordColumns(),
   },
   (t) => [
     uniqueIndex('ambassadors_code_uq').on(t.firmId, t.referralCode),

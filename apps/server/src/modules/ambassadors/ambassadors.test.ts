@@ -1,7 +1,7 @@
 import type { Ambassador, AmbassadorRow } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { call, errorOf, signIn, startTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let owner: string;
@@ -109,22 +109,12 @@ describe('ambassadors', () => {
     expect(errorOf(bad).fields?.['filter.kind']).toBe('Choose from: person, business.');
   });
 
-  it('keeps firms apart, and needs code 88', async () => {
+  // Tenancy, codes, versions, audit and deletion are the conformance suite's (ambassadors.conformance.test.ts).
+  it('lets a customer name only an ambassador of the firm, and only with code 88', async () => {
     const mine = await create({ name: 'Quay Street Realty' });
-    for (const [method, url] of [
-      ['GET', `/ambassadors/${mine._id}`],
-      ['PUT', `/ambassadors/${mine._id}`],
-      ['DELETE', `/ambassadors/${mine._id}`],
-    ] as const) {
-      const r = await api(method, url, cedar, { name: 'Taken over', kind: 'person', commissionPercent: 1, version: 1 });
-      expect(r.statusCode, `${method} ${url}`).toBe(404);
-    }
-    const list = (await api('GET', '/ambassadors?limit=100', cedar)).json();
-    expect(list.items.some((r: AmbassadorRow) => r._id === mine._id)).toBe(false);
     const foreign = await api('POST', '/customers', cedar, { firstName: 'Ana', ambassador: mine._id });
     expect(foreign.statusCode).toBe(400);
     expect(errorOf(foreign).fields?.ambassador).toBe('Choose an ambassador from the list.');
-    expect((await api('GET', '/ambassadors', sales)).statusCode).toBe(403);
     // Without 88 one cannot say who referred a customer, nor change it; keeping it is fine.
     const bySales = await api('POST', '/customers', sales, { firstName: 'Bo', ambassador: mine._id });
     expect(bySales.statusCode).toBe(403);
@@ -141,10 +131,5 @@ describe('ambassadors', () => {
       version: kept.json().version,
     });
     expect(cleared.statusCode).toBe(403);
-    const { rows } = await db.query('SELECT name FROM ambassadors WHERE id = $1', [mine._id]);
-    expect(rows[0].name).toBe('Quay Street Realty');
-    expect(
-      (await db.query('SELECT count(*)::int AS n FROM ambassadors WHERE firm_id = $1', [HARBOR_PINE_ID])).rows[0].n,
-    ).toBeGreaterThan(6);
   });
 });

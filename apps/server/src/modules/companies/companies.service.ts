@@ -34,7 +34,14 @@ import {
 } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertAssignee, peopleNames, personOf, updateVersioned } from '../../platform/records/records';
+import {
+  archiveOne,
+  archiveRows,
+  assertAssignee,
+  peopleNames,
+  personOf,
+  updateVersioned,
+} from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { companies } from './companies.table';
@@ -291,8 +298,7 @@ const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolea
   archiveRows(db, actor, companies, 'company', ids, archived);
 
 export async function archiveCompany(db: Executor, actor: Actor, id: string, archived: boolean): Promise<Company> {
-  await findRow(db, id, true);
-  await setArchived(db, actor, [id], archived);
+  await archiveOne(db, actor, companies, KINDS.company, id, archived);
   return getCompany(db, actor, id);
 }
 

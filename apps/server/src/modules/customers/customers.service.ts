@@ -36,7 +36,14 @@ import {
 } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertAssignee, peopleNames, personOf, updateVersioned } from '../../platform/records/records';
+import {
+  archiveOne,
+  archiveRows,
+  assertAssignee,
+  peopleNames,
+  personOf,
+  updateVersioned,
+} from '../../platform/records/records';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
@@ -422,8 +429,7 @@ const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolea
   archiveRows(db, actor, customers, 'customer', ids, archived);
 
 export async function archiveCustomer(db: Executor, actor: Actor, id: string, archived: boolean): Promise<Customer> {
-  await findRow(db, id, true);
-  await setArchived(db, actor, [id], archived);
+  await archiveOne(db, actor, customers, KINDS.customer, id, archived);
   return getCustomer(db, id);
 }
 

@@ -19,7 +19,14 @@ import { buildSearchText } from '../../platform/lists/list';
 import { assignRows, registerAssignable } from '../../platform/records/assignables';
 import { type DuplicateQuery, findSimpleDuplicates } from '../../platform/records/duplicates';
 import { registerEntity } from '../../platform/records/entities';
-import { archiveRows, assertAssignee, peopleNames, personOf, updateVersioned } from '../../platform/records/records';
+import {
+  archiveOne,
+  archiveRows,
+  assertAssignee,
+  peopleNames,
+  personOf,
+  updateVersioned,
+} from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
@@ -296,8 +303,7 @@ const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolea
   archiveRows(db, actor, leads, 'lead', ids, archived);
 
 export async function archiveLead(db: Executor, actor: Actor, id: string, archived: boolean): Promise<Lead> {
-  await findLeadRow(db, id, true);
-  await setArchived(db, actor, [id], archived);
+  await archiveOne(db, actor, leads, KINDS.lead, id, archived);
   return getLead(db, id);
 }
 

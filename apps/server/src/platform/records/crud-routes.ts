@@ -1,4 +1,11 @@
-import { type BulkAction, bulkActionSchema, type ListQuery, listQuerySchema, withVersion } from '@atelier/contracts';
+import {
+  type BulkAction,
+  bulkActionSchema,
+  type ListQuery,
+  listQuerySchema,
+  type RecordMeta,
+  withVersion,
+} from '@atelier/contracts';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { type Actor, permission } from '../http/access';
@@ -7,6 +14,7 @@ import { type AnyRoute, defineRoute } from '../http/routes';
 import { type CsvColumn, exportCsv } from '../lists/export';
 import { type ListSpec, listPage } from '../lists/list';
 import { type EntityKind, hiddenFields, withoutFields } from './entities';
+import type { RecordTable, RecordType } from './lifecycle';
 import { recordSubRoutes } from './record-routes';
 
 const duplicateQuery = z.object({
@@ -31,7 +39,39 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   remove: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   bulk?: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
   duplicates?: (db: Executor, query: z.output<typeof duplicateQuery>) => Promise<unknown>;
+  /** Changes of state, `POST /{path}/{id}/{name}`, each under the kind's modify or remove code. */
+  transitions?: {
+    name: string;
+    code: 'modify' | 'remove';
+    run: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
+  }[];
 };
+
+/** The API of a kind whose lifecycle the platform runs (platform/records/lifecycle). */
+export function recordTypeRoutes<
+  T extends RecordTable,
+  S extends z.ZodObject,
+  Detail extends RecordMeta,
+  Row extends { _id: string },
+>(type: RecordType<T, S, Detail, Row>): AnyRoute[] {
+  return recordRoutes({
+    kind: type.entity,
+    input: type.spec.input,
+    list: type.listFor,
+    csvColumns: type.spec.csv,
+    create: type.create,
+    get: type.get,
+    update: type.update,
+    remove: type.remove,
+    bulk: type.bulk,
+    ...(type.duplicates ? { duplicates: type.duplicates } : {}),
+    transitions: Object.entries(type.transitions).map(([name, step]) => ({
+      name,
+      code: step.code ?? 'modify',
+      run: (db, actor, id) => type.transition(db, actor, id, name),
+    })),
+  });
+}
 
 /** The route(s) made from `part` when the module provides it, none otherwise. */
 function optional<T>(part: T | undefined, make: (part: T) => AnyRoute | AnyRoute[]): AnyRoute[] {
@@ -127,6 +167,15 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       handler: ({ db, actor, params, body }) =>
         crud.update(db, actor, params.id, body as z.output<Input> & { version: number }),
     }),
+    ...(crud.transitions ?? []).map((step) =>
+      defineRoute({
+        method: 'POST',
+        url: `${base}/:id/${step.name}`,
+        access: step.code === 'remove' ? remove : modify,
+        params: idParams,
+        handler: ({ db, actor, params }) => step.run(db, actor, params.id),
+      }),
+    ),
     ...optional(crud.archive, (archive) =>
       (['archive', 'restore'] as const).map((action) =>
         defineRoute({

@@ -11,3 +11,13 @@ export type Column<Row> = {
 };
 
 export type ListFilter = { key: string; label: string; options: { value: string; label: string }[] };
+
+/** Active or archived: the status filter of every list whose records are archived. */
+export const ARCHIVE_STATUS_FILTER: ListFilter = {
+  key: 'status',
+  label: 'Status',
+  options: [
+    { value: 'active', label: 'Active' },
+    { value: 'archived', label: 'Archived' },
+  ],
+};

@@ -3,6 +3,7 @@ import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } fro
 import { Controller } from 'react-hook-form';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
+import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useAmbassadorDuplicates } from '../api';
 
 export const KIND_LABELS: Record<(typeof AMBASSADOR_KINDS)[number], string> = {
@@ -21,23 +22,21 @@ export const ambassadorFormValues = (a?: Ambassador): AmbassadorInput => ({
   notes: a?.notes ?? '',
 });
 
-type Props = {
-  ambassador?: Ambassador;
-  submitLabel: string;
-  onSubmit: (values: AmbassadorInput) => Promise<unknown>;
-  reload?: () => Promise<AmbassadorInput>;
-};
-
 /** A referral partner's details, validated by the same contract as the server. */
-export function AmbassadorForm({ ambassador, submitLabel, onSubmit, reload }: Props) {
+export function AmbassadorForm({
+  record,
+  submitLabel,
+  onSubmit,
+  reload,
+}: RecordFormProps<Ambassador, AmbassadorInput>) {
   const { form, submit, stale } = useRecordForm<AmbassadorInput>({
     schema: ambassadorInputSchema,
-    values: ambassadorFormValues(ambassador),
+    values: ambassadorFormValues(record),
     onSubmit,
-    reload: reload ?? (async () => ambassadorFormValues(ambassador)),
+    reload: async () => ambassadorFormValues(reload ? await reload() : record),
   });
   const [name, email, phone] = form.watch(['name', 'email', 'phone']);
-  const duplicates = useAmbassadorDuplicates({ name, email, phone }, ambassador?._id);
+  const duplicates = useAmbassadorDuplicates({ name, email, phone }, record?._id);
   const e = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate>
@@ -65,7 +64,7 @@ export function AmbassadorForm({ ambassador, submitLabel, onSubmit, reload }: Pr
           <TextInput label="Phone" type="tel" {...form.register('phone')} error={e.phone?.message} />
           <TextInput
             label="Referral code"
-            description={ambassador ? undefined : 'Leave empty to make one from the name.'}
+            description={record ? undefined : 'Leave empty to make one from the name.'}
             {...form.register('referralCode')}
             error={e.referralCode?.message}
           />

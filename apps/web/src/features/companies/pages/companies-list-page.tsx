@@ -1,10 +1,9 @@
 import { COMPANY_TYPES, type CompanyRow, P } from '@atelier/contracts';
-import { Badge, Group } from '@mantine/core';
+import { createdColumn, tagsColumn, updatedColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/list-page';
-import type { Column } from '../../../components/list/types';
+import { ARCHIVE_STATUS_FILTER, type Column } from '../../../components/list/types';
 import { NoAccess } from '../../../components/no-access';
 import { usePeople } from '../../../components/people';
-import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { TYPE_LABELS } from '../components/company-form';
 
@@ -16,21 +15,9 @@ const COLUMNS: Column<CompanyRow>[] = [
   { key: 'city', label: 'City', render: (r) => r.city },
   { key: 'contacts', label: 'Contacts', render: (r) => r.contacts },
   { key: 'assigned', label: 'Assigned to', render: (r) => r.assignedTo?.name ?? '—' },
-  {
-    key: 'tags',
-    label: 'Tags',
-    render: (r) => (
-      <Group gap={4}>
-        {r.tags.map((t) => (
-          <Badge key={t} size="sm" variant="light" tt="none">
-            {t}
-          </Badge>
-        ))}
-      </Group>
-    ),
-  },
-  { key: 'updated', label: 'Updated', sort: 'updated', render: (r) => formatDateTime(r.updatedAt), hidden: true },
-  { key: 'created', label: 'Created', sort: 'created', render: (r) => formatDateTime(r.createdAt), hidden: true },
+  tagsColumn(),
+  updatedColumn(),
+  createdColumn(),
 ];
 
 export default function CompaniesListPage() {
@@ -56,14 +43,7 @@ export default function CompaniesListPage() {
             ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
           ],
         },
-        {
-          key: 'status',
-          label: 'Status',
-          options: [
-            { value: 'active', label: 'Active' },
-            { value: 'archived', label: 'Archived' },
-          ],
-        },
+        ARCHIVE_STATUS_FILTER,
       ]}
       rowHref={(r) => `/u/companies/${r._id}`}
       rowLabel={(r) => r.name}

@@ -1,12 +1,11 @@
 import { type CustomerRow, P } from '@atelier/contracts';
-import { Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { createdColumn, tagsColumn, updatedColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/list-page';
-import type { Column } from '../../../components/list/types';
+import { ARCHIVE_STATUS_FILTER, type Column } from '../../../components/list/types';
 import { NoAccess } from '../../../components/no-access';
 import { usePeople } from '../../../components/people';
 import { LinkedFilterLabel } from '../../../components/record/record-name';
-import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { useSettings } from '../../settings/api';
 
@@ -22,22 +21,10 @@ const COLUMNS: Column<CustomerRow>[] = [
   { key: 'city', label: 'City', render: (r) => r.city, hidden: true },
   { key: 'assigned', label: 'Assigned to', render: (r) => r.assignedTo?.name ?? '—' },
   { key: 'source', label: 'Source', render: (r) => r.source, hidden: true },
-  {
-    key: 'tags',
-    label: 'Tags',
-    render: (r) => (
-      <Group gap={4}>
-        {r.tags.map((t) => (
-          <Badge key={t} size="sm" variant="light" tt="none">
-            {t}
-          </Badge>
-        ))}
-      </Group>
-    ),
-  },
+  tagsColumn(),
   { key: 'consent', label: 'Marketing', render: (r) => (r.marketingConsent ? 'Yes' : 'No'), hidden: true },
-  { key: 'updated', label: 'Updated', sort: 'updated', render: (r) => formatDateTime(r.updatedAt), hidden: true },
-  { key: 'created', label: 'Created', sort: 'created', render: (r) => formatDateTime(r.createdAt), hidden: true },
+  updatedColumn(),
+  createdColumn(),
 ];
 
 export default function CustomersListPage() {
@@ -72,14 +59,7 @@ export default function CustomersListPage() {
             { value: 'false', label: 'Not consented' },
           ],
         },
-        {
-          key: 'status',
-          label: 'Status',
-          options: [
-            { value: 'active', label: 'Active' },
-            { value: 'archived', label: 'Archived' },
-          ],
-        },
+        ARCHIVE_STATUS_FILTER,
       ]}
       linkedFilters={[
         {

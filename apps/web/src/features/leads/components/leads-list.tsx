@@ -1,11 +1,11 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadRow, P } from '@atelier/contracts';
-import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { createdColumn, tagsColumn, updatedColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/list-page';
-import type { Column } from '../../../components/list/types';
+import { ARCHIVE_STATUS_FILTER, type Column } from '../../../components/list/types';
 import { usePeople } from '../../../components/people';
 import { LinkedFilterLabel } from '../../../components/record/record-name';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useLeadSettings } from '../api';
 import { FollowUp, LeadStatusBadge } from './lead-status';
 
@@ -24,22 +24,9 @@ const columns = (currency: string): Column<LeadRow>[] => [
   { key: 'source', label: 'Source', render: (r) => r.source || '—' },
   { key: 'email', label: 'Email', render: (r) => r.email, hidden: true },
   { key: 'phone', label: 'Phone', render: (r) => r.phone, hidden: true },
-  {
-    key: 'tags',
-    label: 'Tags',
-    hidden: true,
-    render: (r) => (
-      <Group gap={4}>
-        {r.tags.map((t) => (
-          <Badge key={t} size="sm" variant="light" tt="none">
-            {t}
-          </Badge>
-        ))}
-      </Group>
-    ),
-  },
-  { key: 'updated', label: 'Updated', sort: 'updated', render: (r) => formatDateTime(r.updatedAt), hidden: true },
-  { key: 'created', label: 'Created', sort: 'created', render: (r) => formatDateTime(r.createdAt), hidden: true },
+  tagsColumn(true),
+  updatedColumn(),
+  createdColumn(),
 ];
 
 /** Every lead in a table, with the list page's saved views, bulk actions and export. */
@@ -71,14 +58,7 @@ export function LeadsList({ actions }: { actions: ReactNode }) {
         },
         { key: 'source', label: 'Source', options: sources.map((s) => ({ value: s, label: s })) },
         { key: 'overdue', label: 'Follow-up', options: [{ value: 'true', label: 'Overdue' }] },
-        {
-          key: 'status',
-          label: 'Status',
-          options: [
-            { value: 'active', label: 'Active' },
-            { value: 'archived', label: 'Archived' },
-          ],
-        },
+        ARCHIVE_STATUS_FILTER,
       ]}
       linkedFilters={[
         {

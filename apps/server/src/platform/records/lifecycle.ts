@@ -1,0 +1,313 @@
+import { type BulkAction, hasCode, type RecordKind, type RecordMeta } from '@atelier/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { isUuid } from '../../db/ids';
+import { type AuditEntry, recordAudit } from '../audit/audit.service';
+import type { Actor } from '../http/access';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { CsvColumn } from '../lists/export';
+import type { ListSpec } from '../lists/list';
+import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
+import { type EntityKind, type EntityParts, hiddenFields, registerEntity, withoutFields } from './entities';
+import { archiveRefusal, archiveRows, peopleNames, updateVersioned } from './records';
+
+/** A record table: what every kind's table has (db/columns `recordColumns`). */
+export type RecordTable = PgTable & {
+  id: AnyPgColumn;
+  firmId: AnyPgColumn;
+  version: AnyPgColumn;
+  archivedAt: AnyPgColumn;
+  createdBy: AnyPgColumn;
+  updatedBy: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+};
+
+type RowOf<T extends RecordTable> = T['$inferSelect'] & {
+  id: string;
+  version: number;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+type Values<T extends RecordTable> = PgUpdateSetSource<T>;
+
+/**
+ * A change of state beyond editing (`POST /{kind}/{id}/{name}`): what the record's state must
+ * be for it, and what it sets. Archive and restore are two every kind has.
+ */
+export type Transition<T extends RecordTable> = {
+  /** Why the record's current state does not allow it (a 409), or null when it does. */
+  refuse: (row: RowOf<T>) => string | null;
+  set: (row: RowOf<T>) => Values<T>;
+  /** Which of the kind's codes it needs: its modify code unless said. */
+  code?: 'modify' | 'remove';
+};
+
+/** Something that refers to records of the kind: "customer" rows through their `ambassador_id`. */
+export type Reference = { table: PgTable; column: AnyPgColumn; noun: string; plural?: string };
+
+/**
+ * What a module says about a kind whose lifecycle the platform runs: its table and its domain
+ * logic. Create, read, list, export, update, archive and restore, bulk actions, transitions and
+ * delete, with audit, search, followers and realtime events, are the platform's.
+ */
+export type RecordTypeSpec<
+  T extends RecordTable,
+  S extends z.ZodObject,
+  Detail extends RecordMeta,
+  Row extends { _id: string },
+> = {
+  kind: RecordKind;
+  table: T;
+  /** The body of create and edit (edits add the version they were made on). */
+  input: S;
+  /** The record's name in messages, links and notifications. */
+  title: (row: RowOf<T>) => string;
+  searchDocs?: EntityParts['searchDocs'];
+  /**
+   * The columns an input sets, on create (`before` null) and on edit alike: the domain's checks
+   * beyond the schema (400 or 409 with per-field messages) and what it derives.
+   */
+  columns: (db: Executor, actor: Actor, input: z.output<S>, before: RowOf<T> | null) => Promise<Values<T>> | Values<T>;
+  /** The fields a history entry shows, by their API names; those named in `people` by name. */
+  audited: (row: RowOf<T>) => Record<string, unknown>;
+  people?: readonly string[];
+  /** Further values read with the record (counts, joined names), by name. */
+  extra?: Record<string, SQL>;
+  /** The record as its page reads it, beyond what every record has (RecordMeta). */
+  detail: (row: RowOf<T>, extra: Record<string, unknown>) => Omit<Detail, keyof RecordMeta>;
+  /** The list: its sorts, filters, search and rows; the firm scope is the platform's. */
+  list: Omit<ListSpec<Row>, 'noun' | 'table' | 'id' | 'scope'>;
+  csv: CsvColumn<Row>[];
+  /** What refers to a record; deleting one is refused (409) while anything does. */
+  references?: { verb: string; by: Reference[]; advice?: string };
+  /** Columns for "looks like one you have" while typing a new record. */
+  duplicates?: Omit<Parameters<typeof findSimpleDuplicates>[1], 'table' | 'id'>;
+  transitions?: Record<string, Transition<T>>;
+};
+
+export type RecordType<
+  T extends RecordTable,
+  S extends z.ZodObject,
+  Detail extends RecordMeta,
+  Row extends { _id: string },
+  Input = z.output<S>,
+> = {
+  spec: RecordTypeSpec<T, S, Detail, Row>;
+  entity: EntityKind;
+  listFor: (actor: Actor) => ListSpec<Row>;
+  create: (db: Executor, actor: Actor, input: Input) => Promise<Detail>;
+  get: (db: Executor, actor: Actor, id: string) => Promise<Detail>;
+  update: (db: Executor, actor: Actor, id: string, input: Input & { version: number }) => Promise<Detail>;
+  transition: (db: Executor, actor: Actor, id: string, name: string) => Promise<Detail>;
+  transitions: Record<string, Transition<T>>;
+  remove: (db: Executor, actor: Actor, id: string) => Promise<void>;
+  bulk: (db: Executor, actor: Actor, action: BulkAction) => Promise<{ updated: number }>;
+  duplicates?: (db: Executor, query: DuplicateQuery) => ReturnType<typeof findSimpleDuplicates>;
+};
+
+const plural = (n: number, ref: Reference) => `${n} ${n === 1 ? ref.noun : (ref.plural ?? `${ref.noun}s`)}`;
+
+/** The person a user-id column names, as records show people: `{ _id, name }` or null. */
+export const personColumn = (column: AnyPgColumn) =>
+  sql<{
+    _id: string;
+    name: string;
+  } | null>`(SELECT json_build_object('_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name))
+      FROM users u WHERE u.id = ${qualified(column)})`;
+
+/** What every list row has: id, archived, created and updated (as ISO text). */
+export const rowColumns = (table: RecordTable) => ({
+  _id: sql<string>`${table.id}`,
+  archived: sql<boolean>`${table.archivedAt} IS NOT NULL`,
+  createdAt: sql<string>`to_json(${table.createdAt})#>>'{}'`,
+  updatedAt: sql<string>`to_json(${table.updatedAt})#>>'{}'`,
+});
+
+/** Registers a kind whose lifecycle the platform runs, and gives its service functions. */
+export function defineRecordType<
+  T extends RecordTable,
+  S extends z.ZodObject,
+  Detail extends RecordMeta,
+  Row extends { _id: string },
+>(spec: RecordTypeSpec<T, S, Detail, Row>): RecordType<T, S, Detail, Row> {
+  type Input = z.output<S>;
+  const { kind, table } = spec;
+  const { noun } = kind;
+  const gone = () => notFound(`This ${noun} does not exist.`);
+
+  async function findRow(db: Executor, id: string, lock = false): Promise<RowOf<T>> {
+    if (!isUuid(id)) throw gone();
+    const query = db
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, id));
+    const [row] = (await (lock ? query.for('update') : query)) as RowOf<T>[];
+    if (!row) throw gone();
+    return row;
+  }
+
+  const entity = registerEntity(kind, {
+    find: async (db, id) => {
+      const [row] = (await db
+        .select()
+        .from(table as PgTable)
+        .where(eq(table.id, id))) as RowOf<T>[];
+      return row ? { name: spec.title(row) } : null;
+    },
+    ...(spec.searchDocs ? { searchDocs: spec.searchDocs } : {}),
+  });
+
+  /** A version of the record as its history shows it, people by name. */
+  async function audited(db: Executor, ...rows: RowOf<T>[]) {
+    const shown = rows.map(spec.audited);
+    const people = spec.people ?? [];
+    if (people.length === 0) return shown;
+    const names = await peopleNames(
+      db,
+      shown.flatMap((s) => people.map((p) => s[p] as string | null)),
+    );
+    return shown.map((s) => ({
+      ...s,
+      ...Object.fromEntries(people.map((p) => [p, s[p] ? (names.get(s[p] as string) ?? s[p]) : null])),
+    }));
+  }
+
+  const audit = (db: Executor, actor: Actor, id: string, entry: Omit<AuditEntry, 'entityType' | 'entityId'>) =>
+    recordAudit(db, actor, { entityType: kind.key, entityId: id, ...entry });
+
+  async function get(db: Executor, actor: Actor, id: string): Promise<Detail> {
+    const [found] = isUuid(id)
+      ? ((await db
+          .select({ row: table as PgTable, updatedByPerson: personColumn(table.updatedBy), ...spec.extra })
+          .from(table as PgTable)
+          .where(eq(table.id, id))) as { row: RowOf<T>; updatedByPerson: RecordMeta['updatedBy'] }[])
+      : [];
+    if (!found) throw gone();
+    const { row, updatedByPerson, ...extra } = found;
+    const detail = {
+      _id: row.id,
+      version: row.version,
+      archived: row.archivedAt !== null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      updatedBy: updatedByPerson,
+      ...spec.detail(row, extra),
+    } as Detail;
+    // Fields behind a further code (an account's financials) leave the response for those without it.
+    const [shown] = withoutFields([detail], hiddenFields(actor, entity) ?? []);
+    return shown!;
+  }
+
+  async function create(db: Executor, actor: Actor, input: Input): Promise<Detail> {
+    const values = await spec.columns(db, actor, input, null);
+    const [row] = (await db
+      .insert(table as PgTable)
+      .values({ ...values, firmId: actor.firmId, createdBy: actor.userId, updatedBy: actor.userId } as never)
+      .returning()) as RowOf<T>[];
+    const [after] = await audited(db, row!);
+    await audit(db, actor, row!.id, { action: 'create', after });
+    return get(db, actor, row!.id);
+  }
+
+  async function update(db: Executor, actor: Actor, id: string, input: Input & { version: number }) {
+    const before = await findRow(db, id, true);
+    const values = await spec.columns(db, actor, input, before);
+    const after = (await updateVersioned(db, actor, table, id, input.version, noun, values)) as RowOf<T>;
+    const [b, a] = await audited(db, before, after);
+    await audit(db, actor, id, { action: 'update', version: after.version, before: b, after: a });
+    return get(db, actor, id);
+  }
+
+  const transitions: Record<string, Transition<T>> = {
+    archive: {
+      code: 'remove',
+      refuse: (row) => (row.archivedAt === null ? null : archiveRefusal(noun, true)),
+      set: () => ({ archivedAt: sql`now()` }) as Values<T>,
+    },
+    restore: {
+      code: 'remove',
+      refuse: (row) => (row.archivedAt !== null ? null : archiveRefusal(noun, false)),
+      set: () => ({ archivedAt: null }) as Values<T>,
+    },
+    ...spec.transitions,
+  };
+
+  /** A transition on one record: allowed by its state (under a row lock), or 409 saying why not. */
+  async function transition(db: Executor, actor: Actor, id: string, name: string): Promise<Detail> {
+    const step = Object.hasOwn(transitions, name) ? transitions[name]! : undefined;
+    if (!step) throw notFound(`A ${noun} cannot be given "${name}".`);
+    const before = await findRow(db, id, true);
+    const refused = step.refuse(before);
+    if (refused) throw conflict(refused);
+    const after = (await updateVersioned(db, actor, table, id, before.version, noun, step.set(before))) as RowOf<T>;
+    const [b, a] = await audited(db, before, after);
+    // Archive and restore change no audited field: the action alone says what happened.
+    const changes = JSON.stringify(b) === JSON.stringify(a) ? {} : { before: b, after: a };
+    await audit(db, actor, id, { action: name, version: after.version, ...changes });
+    return get(db, actor, id);
+  }
+
+  /** Deletes a record nothing refers to; its interactions, files and followers go with it (audit). */
+  async function remove(db: Executor, actor: Actor, id: string): Promise<void> {
+    const before = await findRow(db, id, true);
+    const refs = spec.references;
+    if (refs) {
+      const counts = await Promise.all(
+        refs.by.map(async (ref) => {
+          const [{ n }] = (await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(ref.table)
+            .where(eq(ref.column, id))) as [{ n: number }];
+          return { ref, n };
+        }),
+      );
+      const found = counts.filter((c) => c.n > 0).map((c) => plural(c.n, c.ref));
+      if (found.length)
+        throw conflict(
+          `${spec.title(before)} ${refs.verb} ${found.join(' and ')}. ${refs.advice ?? `Archive the ${noun} instead.`}`,
+        );
+    }
+    await db.delete(table as PgTable).where(eq(table.id, id));
+    const [gone] = await audited(db, before);
+    await audit(db, actor, id, { action: 'delete', before: gone });
+  }
+
+  async function bulk(db: Executor, actor: Actor, action: BulkAction): Promise<{ updated: number }> {
+    if (action.action === 'assign')
+      throw badRequest(`${kind.labelPlural} are not assigned to anyone.`, {
+        action: `Archive or restore ${kind.plural}.`,
+      });
+    if (!hasCode(actor.codes, kind.codes.remove))
+      throw forbidden(`You do not have permission to archive ${kind.plural}.`);
+    const ids = [...new Set(action.ids)];
+    return { updated: await archiveRows(db, actor, table, kind.key, ids, action.action === 'archive') };
+  }
+
+  const listFor = (actor: Actor): ListSpec<Row> => ({
+    ...spec.list,
+    noun: kind.plural,
+    table,
+    id: table.id,
+    scope: eq(table.firmId, actor.firmId),
+  });
+
+  const dup = spec.duplicates;
+  return {
+    spec,
+    entity,
+    listFor,
+    create,
+    get,
+    update,
+    transition,
+    transitions,
+    remove,
+    bulk,
+    ...(dup ? { duplicates: (db, query) => findSimpleDuplicates(db, { table, id: table.id, ...dup }, query) } : {}),
+  };
+}

@@ -1,0 +1,141 @@
+import { recordHref } from '@atelier/contracts';
+import { Card, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useCan } from '../../lib/permissions';
+import { toastSuccess } from '../../lib/toast';
+import { ListPage, type ListPageProps } from '../list/list-page';
+import { NoAccess } from '../no-access';
+import { PageHeader } from '../page-header';
+import { ArchiveActions } from './archive-actions';
+import { DetailLayout, useRecord } from './detail-layout';
+import type { RecordResource } from './resource';
+
+/** A record as the generic pages show it: a name, and whether it is archived. */
+type Named = { _id: string; name: string; archived: boolean; version: number };
+
+/** What a kind's form takes: the record being edited (none when new), and what saving does. */
+export type RecordFormProps<T, Input> = {
+  record?: T;
+  submitLabel: string;
+  onSubmit: (values: Input) => Promise<unknown>;
+  reload?: () => Promise<T>;
+};
+
+/**
+ * A kind's list page: its title, address, words, links, create button and the codes for bulk
+ * archive and export come from its declaration; the page gives columns and filters.
+ */
+export function RecordListPage<Row extends { _id: string }, T extends { _id: string }, Input>(
+  props: { resource: RecordResource<T, Input> } & Omit<
+    ListPageProps<Row>,
+    'listKey' | 'title' | 'endpoint' | 'noun' | 'rowHref' | 'create' | 'archivePermission' | 'exportPermission'
+  >,
+) {
+  const { resource, ...rest } = props;
+  const { kind } = resource;
+  const { can } = useCan();
+  if (!can(kind.codes.modify)) return <NoAccess />;
+  return (
+    <ListPage<Row>
+      listKey={kind.plural}
+      title={kind.labelPlural}
+      endpoint={kind.apiPath}
+      noun={{ one: kind.noun, many: kind.plural }}
+      rowHref={(r) => recordHref(kind, r._id)}
+      create={{ href: `${kind.webPath}/new`, label: `New ${kind.noun}` }}
+      archivePermission={kind.codes.remove}
+      exportPermission={kind.codes.export}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * A record's page: header, routed tabs, and Archive/Restore and Delete for holders of the kind's
+ * remove code; `deleteText` says what deleting means for this kind.
+ */
+export function RecordPage<T extends Named, Input>(props: {
+  resource: RecordResource<T, Input>;
+  subtitle?: (record: T) => ReactNode;
+  deleteText: string;
+}) {
+  const { id = '' } = useParams();
+  const { can } = useCan();
+  const { resource } = props;
+  const { kind } = resource;
+  const record = resource.useRecord(id);
+  if (!can(kind.codes.modify)) return <NoAccess />;
+  return (
+    <DetailLayout<T>
+      resource={resource}
+      id={id}
+      record={record.data}
+      loading={record.isPending}
+      error={record.error}
+      title={(r) => r.name}
+      subtitle={props.subtitle}
+      archived={(r) => r.archived}
+      actions={(r) =>
+        can(kind.codes.remove) && (
+          <ArchiveActions record={r} resource={resource} listHref={kind.webPath} deleteText={props.deleteText} />
+        )
+      }
+    />
+  );
+}
+
+/** The page for a new record: the kind's form, then its page once created. */
+export function RecordNewPage<T extends Named, Input>(props: {
+  resource: RecordResource<T, Input>;
+  form: (props: RecordFormProps<T, Input>) => ReactNode;
+  /** The confirmation, which may name what the server made (an ambassador's code). */
+  created?: (record: T) => string;
+}) {
+  const { kind } = props.resource;
+  const { can } = useCan();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!can(kind.codes.modify)) return <NoAccess />;
+  return (
+    <Stack maw={900} mx="auto">
+      <PageHeader title={`New ${kind.noun}`} />
+      <Card withBorder padding="lg">
+        {props.form({
+          submitLabel: `Create ${kind.noun}`,
+          onSubmit: async (values) => {
+            const record = await props.resource.create(values);
+            await queryClient.invalidateQueries({ queryKey: ['list', kind.apiPath] });
+            toastSuccess(props.created?.(record) ?? `${record.name} created.`);
+            navigate(recordHref(kind, record._id));
+          },
+        })}
+      </Card>
+    </Stack>
+  );
+}
+
+/** A record's details tab: its form, saved on the version it was opened on. */
+export function RecordDetailsCard<T extends Named, Input>(props: {
+  resource: RecordResource<T, Input>;
+  form: (props: RecordFormProps<T, Input>) => ReactNode;
+}) {
+  const { record } = useRecord<T>();
+  const { resource } = props;
+  const update = resource.useUpdate(record._id);
+  const reload = resource.useReload();
+  return (
+    <Card withBorder padding="lg">
+      {props.form({
+        record,
+        submitLabel: 'Save',
+        onSubmit: async (values) => {
+          await update.mutateAsync({ ...values, version: record.version });
+          toastSuccess(`${resource.kind.label} saved.`);
+        },
+        reload: () => reload(record._id),
+      })}
+    </Card>
+  );
+}
