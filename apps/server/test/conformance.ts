@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import nodePath from 'node:path';
-import { P, type RecordKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
+import { type KindRoute, kindHas, P, type RecordKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -41,6 +41,14 @@ export type KindFixture = {
   searchBy?: (record: Json) => string;
   /** Makes something refer to `record` (so it cannot be deleted), through the API. */
   refer?: (api: Api, record: Json) => Promise<void>;
+  /**
+   * For kinds without a create route (employees join by invitation): makes record `n` another
+   * way, through the API, and gives its id; `createdAction` is what its history calls that.
+   */
+  make?: (api: Api, n: number) => Promise<string>;
+  createdAction?: string;
+  /** The column that marks a deleted row, for kinds whose rows stay for history (employees). */
+  softDeleted?: string;
 };
 
 /**
@@ -54,6 +62,8 @@ export function describeRecordKind(fixture: KindFixture): void {
   const { kind } = fixture;
   const path = kind.apiPath;
   const codes = kind.codes;
+  const has = (route: KindRoute) => kindHas(kind, route);
+  const createdAction = fixture.createdAction ?? 'create';
   describe(`${kind.plural}: record kind conformance`, () => {
     let t: TestApp;
     let owner: string;
@@ -76,6 +86,11 @@ export function describeRecordKind(fixture: KindFixture): void {
     };
     const create = async (cookie = owner): Promise<Json> => {
       n += 1;
+      if (fixture.make) {
+        const made = await api('GET', `${path}/${await fixture.make(api, n)}`, undefined, cookie);
+        expect(made.status, made.text).toBe(200);
+        return made.body;
+      }
       const r = await api('POST', path, fixture.create(n), cookie);
       expect(r.status, r.text).toBe(201);
       return r.body;
@@ -117,22 +132,25 @@ export function describeRecordKind(fixture: KindFixture): void {
       await t?.close();
     });
 
-    /** Every route of the kind for one record, with a body each would accept. */
-    const routes = (record: Json): [string, string, unknown?][] => [
-      ['GET', path],
-      ['POST', path, fixture.create(999)],
-      ['GET', `${path}/export`],
-      ['GET', `${path}/${record._id}`],
-      ['PUT', `${path}/${record._id}`, { ...fixture.update(record), version: record.version }],
-      ['POST', `${path}/${record._id}/archive`],
-      ['POST', `${path}/${record._id}/restore`],
-      ['POST', `${path}/bulk`, { action: 'archive', ids: [record._id] }],
-      ['GET', `${path}/${record._id}/interactions`],
-      ['GET', `${path}/${record._id}/files`],
-      ['GET', `${path}/${record._id}/logs`],
-      ['GET', `${path}/${record._id}/activities`],
-      ['DELETE', `${path}/${record._id}`],
-    ];
+    /** Every route the kind declares for one record, with a body each would accept. */
+    const routes = (record: Json): [string, string, unknown?][] =>
+      (
+        [
+          ['GET', path],
+          has('create') && ['POST', path, fixture.create(999)],
+          has('export') && ['GET', `${path}/export`],
+          ['GET', `${path}/${record._id}`],
+          ['PUT', `${path}/${record._id}`, { ...fixture.update(record), version: record.version }],
+          has('archive') && ['POST', `${path}/${record._id}/archive`],
+          has('archive') && ['POST', `${path}/${record._id}/restore`],
+          has('bulk') && ['POST', `${path}/bulk`, { action: 'archive', ids: [record._id] }],
+          ['GET', `${path}/${record._id}/interactions`],
+          ['GET', `${path}/${record._id}/files`],
+          ['GET', `${path}/${record._id}/logs`],
+          ['GET', `${path}/${record._id}/activities`],
+          has('delete') && ['DELETE', `${path}/${record._id}`],
+        ] as const
+      ).filter((route): route is Exclude<typeof route, false> => Boolean(route)) as [string, string, unknown?][];
 
     it('denies another firm on every access path, and changes nothing there', async () => {
       const mine = await create();
@@ -144,17 +162,21 @@ export function describeRecordKind(fixture: KindFixture): void {
       }
       const list = await api(
         'GET',
-        `${path}?limit=100&filter[status][]=active&filter[status][]=archived`,
+        `${path}?limit=100${has('archive') ? '&filter[status][]=active&filter[status][]=archived' : ''}`,
         undefined,
         cedar,
       );
       expect(list.status).toBe(200);
       expect((list.body.items as Json[]).some((r) => r._id === mine._id)).toBe(false);
-      const bulk = await api('POST', `${path}/bulk`, { action: 'archive', ids: [mine._id] }, cedar);
-      expect(bulk.body.updated ?? 0, bulk.text).toBe(0);
-      const csv = await api('GET', `${path}/export`, undefined, cedar);
-      expect(csv.status).toBe(200);
-      expect(csv.text).not.toContain(String(mine._id));
+      if (has('bulk')) {
+        const bulk = await api('POST', `${path}/bulk`, { action: 'archive', ids: [mine._id] }, cedar);
+        expect(bulk.body.updated ?? 0, bulk.text).toBe(0);
+      }
+      if (has('export')) {
+        const csv = await api('GET', `${path}/export`, undefined, cedar);
+        expect(csv.status).toBe(200);
+        expect(csv.text).not.toContain(String(mine._id));
+      }
       if (fixture.searchBy) {
         const found = await api('GET', `/search?q=${encodeURIComponent(fixture.searchBy(mine))}`, undefined, cedar);
         expect((found.body.items as Json[]).some((r) => r._id === mine._id)).toBe(false);
@@ -196,7 +218,7 @@ export function describeRecordKind(fixture: KindFixture): void {
       const wanted = (seen: Json[]) => seen.filter((e) => e.type === 'record' && e.id === record._id);
       for (let i = 0; i < 100 && wanted(mine.seen).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
       expect(wanted(mine.seen).map((e) => [e.kind, e.action, e.version])).toEqual([
-        [kind.key, 'create', null],
+        [kind.key, createdAction, null],
         [kind.key, 'update', edited.body.version],
       ]);
       // The others had every chance to hear the same notifications.
@@ -283,26 +305,53 @@ export function describeRecordKind(fixture: KindFixture): void {
       expect(row!.version).toBe(Number(fresh.version) + 1);
     });
 
-    it('archives and restores only from the state that allows it (409 otherwise), one of parallel archives winning', async () => {
+    it.runIf(has('archive'))(
+      'archives and restores only from the state that allows it (409 otherwise), one of parallel archives winning',
+      async () => {
+        const record = await create();
+        const url = `${path}/${record._id}`;
+        const notArchived = await api('POST', `${url}/restore`);
+        expect(notArchived.status).toBe(409);
+        expect((notArchived.body.error as Json).message).toBe(`This ${kind.noun} is not archived.`);
+        const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', `${url}/archive`)));
+        expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+        expect(results.find((r) => r.status === 409)!.body.error).toMatchObject({
+          message: `This ${kind.noun} is already archived.`,
+        });
+        const archives = await sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1 AND action = 'archive'`,
+          [record._id],
+        );
+        expect(archives[0]!.n).toBe(1);
+        const restored = await api('POST', `${url}/restore`);
+        expect(restored.status, restored.text).toBe(200);
+        expect(restored.body.archived).toBe(false);
+        expect(restored.body.version).toBe(Number(record.version) + 2);
+      },
+    );
+
+    it('edits its interactions on the version they were made on: 400 without it, one of parallel edits wins', async () => {
       const record = await create();
-      const url = `${path}/${record._id}`;
-      const notArchived = await api('POST', `${url}/restore`);
-      expect(notArchived.status).toBe(409);
-      expect((notArchived.body.error as Json).message).toBe(`This ${kind.noun} is not archived.`);
-      const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', `${url}/archive`)));
-      expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
-      expect(results.find((r) => r.status === 409)!.body.error).toMatchObject({
-        message: `This ${kind.noun} is already archived.`,
-      });
-      const archives = await sql<{ n: number }>(
-        `SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1 AND action = 'archive'`,
-        [record._id],
+      const note = { kind: 'note', occurredAt: new Date().toISOString(), summary: 'Called about the quote.' };
+      const made = await api('POST', `${path}/${record._id}/interactions`, note);
+      expect(made.status, made.text).toBe(201);
+      const url = `${path}/${record._id}/interactions/${made.body._id}`;
+      const missing = await api('PUT', url, { ...note, summary: 'No version' });
+      expect(missing.status).toBe(400);
+      expect(((missing.body.error as Json).fields as Json).version).toBe(VERSION_MISSING_MESSAGE);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          api('PUT', url, { ...note, summary: `Edit ${i}`, version: made.body.version }),
+        ),
       );
-      expect(archives[0]!.n).toBe(1);
-      const restored = await api('POST', `${url}/restore`);
-      expect(restored.status, restored.text).toBe(200);
-      expect(restored.body.archived).toBe(false);
-      expect(restored.body.version).toBe(Number(record.version) + 2);
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((c) => c === 200)).toHaveLength(1);
+      expect(statuses.filter((c) => c === 409)).toHaveLength(19);
+      const [row] = await sql('SELECT version, summary FROM interactions WHERE id = $1', [made.body._id]);
+      expect(row).toEqual({
+        version: Number(made.body.version) + 1,
+        summary: results.find((r) => r.status === 200)!.body.summary,
+      });
     });
 
     it('leaves exactly one audit row for each write, with the change as before → after', async () => {
@@ -312,7 +361,7 @@ export function describeRecordKind(fixture: KindFixture): void {
           'SELECT action, changes FROM audit_log WHERE entity_id = $1 ORDER BY created_at, id',
           [record._id],
         );
-      expect((await entries()).map((e) => e.action)).toEqual(['create']);
+      expect((await entries()).map((e) => e.action)).toEqual([createdAction]);
       const edited = await api('PUT', `${path}/${record._id}`, {
         ...fixture.update(record),
         version: record.version,
@@ -322,10 +371,17 @@ export function describeRecordKind(fixture: KindFixture): void {
       expect(update.action).toBe('update');
       expect(update.changes[fixture.changed.field]?.after).toEqual(fixture.changed.after);
       expect(update.changes[fixture.changed.field]?.before).not.toEqual(fixture.changed.after);
-      expect((await api('POST', `${path}/${record._id}/archive`)).status).toBe(200);
-      expect((await api('POST', `${path}/${record._id}/restore`)).status).toBe(200);
-      expect((await api('DELETE', `${path}/${record._id}`)).status).toBe(204);
-      expect((await entries()).map((e) => e.action)).toEqual(['create', 'update', 'archive', 'restore', 'delete']);
+      const actions = [createdAction, 'update'];
+      if (has('archive')) {
+        expect((await api('POST', `${path}/${record._id}/archive`)).status).toBe(200);
+        expect((await api('POST', `${path}/${record._id}/restore`)).status).toBe(200);
+        actions.push('archive', 'restore');
+      }
+      if (has('delete')) {
+        expect((await api('DELETE', `${path}/${record._id}`)).status).toBe(204);
+        actions.push('delete');
+      }
+      expect((await entries()).map((e) => e.action)).toEqual(actions);
     });
 
     it.skipIf(!kind.searchable)('is found by global search once created, and forgotten once deleted', async () => {
@@ -333,83 +389,94 @@ export function describeRecordKind(fixture: KindFixture): void {
       const q = encodeURIComponent((fixture.searchBy ?? ((r: Json) => String(r.name)))(record));
       const found = await api('GET', `/search?q=${q}&type=${kind.key}`);
       expect((found.body.items as Json[]).map((r) => r._id)).toContain(record._id);
+      if (!has('delete')) return;
       expect((await api('DELETE', `${path}/${record._id}`)).status).toBe(204);
       const gone = await api('GET', `/search?q=${q}&type=${kind.key}`);
       expect((gone.body.items as Json[]).map((r) => r._id)).not.toContain(record._id);
     });
 
     it('refuses bad input with 400 and per-field messages, and changes nothing', async () => {
-      const before = await rowCount();
-      const bad = await api('POST', path, fixture.invalid.body);
-      expect(bad.status).toBe(400);
-      const fields = (bad.body.error as Json).fields as Record<string, string>;
-      for (const field of fixture.invalid.fields) expect(fields[field], field).toBeTruthy();
-      expect(await rowCount()).toBe(before);
+      const fieldsOf = (r: { body: Json }) => (r.body.error as Json).fields as Record<string, string>;
+      if (has('create')) {
+        const before = await rowCount();
+        const bad = await api('POST', path, fixture.invalid.body);
+        expect(bad.status).toBe(400);
+        for (const field of fixture.invalid.fields) expect(fieldsOf(bad)[field], field).toBeTruthy();
+        expect(await rowCount()).toBe(before);
+      }
       const record = await create();
       const badEdit = await api('PUT', `${path}/${record._id}`, {
         ...fixture.invalid.body,
         version: record.version,
       });
       expect(badEdit.status).toBe(400);
+      for (const field of fixture.invalid.fields) expect(fieldsOf(badEdit)[field], field).toBeTruthy();
       const [row] = await sql(`SELECT version FROM ${fixture.table} WHERE id = $1`, [record._id]);
       expect(row!.version).toBe(record.version);
       expect(await auditCount(record._id)).toBe(1);
     });
 
-    it.skipIf(!fixture.refer)('cannot be deleted while something refers to it (409, offering archive)', async () => {
-      const record = await create();
-      await fixture.refer!(api, record);
-      const refused = await api('DELETE', `${path}/${record._id}`);
-      expect(refused.status).toBe(409);
-      expect(String((refused.body.error as Json).message)).toMatch(/[Aa]rchive/);
-      expect((await api('GET', `${path}/${record._id}`)).status).toBe(200);
-    });
+    it.skipIf(!fixture.refer || !has('delete'))(
+      'cannot be deleted while something refers to it (409, offering archive)',
+      async () => {
+        const record = await create();
+        await fixture.refer!(api, record);
+        const refused = await api('DELETE', `${path}/${record._id}`);
+        expect(refused.status).toBe(409);
+        expect(String((refused.body.error as Json).message)).toMatch(/[Aa]rchive/);
+        expect((await api('GET', `${path}/${record._id}`)).status).toBe(200);
+      },
+    );
 
-    it('takes its interactions, files, followers, notification links and search entry with it when deleted', async () => {
-      const record = await create();
-      const id = record._id as string;
-      const said = await api('POST', `${path}/${id}/interactions`, {
-        kind: 'note',
-        occurredAt: new Date().toISOString(),
-        summary: 'Measured the kitchen.',
-      });
-      expect(said.status, said.text).toBe(201);
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1${path}/${id}/files?name=plan.png`,
-        headers: { cookie: owner, 'content-type': 'image/png' },
-        payload: TINY_PNG,
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-      const [file] = await sql<{ storage_key: string }>('SELECT storage_key FROM files WHERE entity_id = $1', [id]);
-      const bytes = nodePath.join(t.config.filesDir, file!.storage_key);
-      expect(fs.existsSync(bytes)).toBe(true);
-      // Someone follows it and has a notification that links to it.
-      await grant(everyCode());
-      const follow = await api(
-        'POST',
-        '/profile/subscriptions',
-        { action: 'subscribe', entity: id, entityType: kind.key },
-        member,
-      );
-      expect(follow.status, follow.text).toBe(200);
-      const edited = await api('PUT', `${path}/${id}`, { ...fixture.update(record), version: record.version });
-      expect(edited.status, edited.text).toBe(200);
-      const links = () => sql('SELECT 1 FROM notifications WHERE link LIKE $1', [`%${id}`]);
-      expect((await links()).length).toBe(1);
+    it.runIf(has('delete'))(
+      'takes its interactions, files, followers, notification links and search entry with it when deleted',
+      async () => {
+        const record = await create();
+        const id = record._id as string;
+        const said = await api('POST', `${path}/${id}/interactions`, {
+          kind: 'note',
+          occurredAt: new Date().toISOString(),
+          summary: 'Measured the kitchen.',
+        });
+        expect(said.status, said.text).toBe(201);
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1${path}/${id}/files?name=plan.png`,
+          headers: { cookie: owner, 'content-type': 'image/png' },
+          payload: TINY_PNG,
+        });
+        expect(uploaded.statusCode, uploaded.body).toBe(201);
+        const [file] = await sql<{ storage_key: string }>('SELECT storage_key FROM files WHERE entity_id = $1', [id]);
+        const bytes = nodePath.join(t.config.filesDir, file!.storage_key);
+        expect(fs.existsSync(bytes)).toBe(true);
+        // Someone follows it and has a notification that links to it.
+        await grant(everyCode());
+        const follow = await api(
+          'POST',
+          '/profile/subscriptions',
+          { action: 'subscribe', entity: id, entityType: kind.key },
+          member,
+        );
+        expect(follow.status, follow.text).toBe(200);
+        const edited = await api('PUT', `${path}/${id}`, { ...fixture.update(record), version: record.version });
+        expect(edited.status, edited.text).toBe(200);
+        const links = () => sql('SELECT 1 FROM notifications WHERE link LIKE $1', [`%${id}`]);
+        expect((await links()).length).toBe(1);
 
-      expect((await api('DELETE', `${path}/${id}`)).status).toBe(204);
-      const left = async (table: string, extra = '') =>
-        (await sql(`SELECT 1 FROM ${table} WHERE entity_id = $1 ${extra}`, [id])).length;
-      expect(await left('interactions')).toBe(0);
-      expect(await left('files', 'AND deleted_at IS NULL')).toBe(0);
-      expect(await left('subscriptions')).toBe(0);
-      expect(await left('search_entries')).toBe(0);
-      expect((await links()).length).toBe(0);
-      expect((await sql(`SELECT 1 FROM ${fixture.table} WHERE id = $1`, [id])).length).toBe(0);
-      // The bytes go once the deletion has committed.
-      for (let i = 0; i < 50 && fs.existsSync(bytes); i++) await new Promise((r) => setTimeout(r, 20));
-      expect(fs.existsSync(bytes)).toBe(false);
-    });
+        expect((await api('DELETE', `${path}/${id}`)).status).toBe(204);
+        const left = async (table: string, extra = '') =>
+          (await sql(`SELECT 1 FROM ${table} WHERE entity_id = $1 ${extra}`, [id])).length;
+        expect(await left('interactions')).toBe(0);
+        expect(await left('files', 'AND deleted_at IS NULL')).toBe(0);
+        expect(await left('subscriptions')).toBe(0);
+        expect(await left('search_entries')).toBe(0);
+        expect((await links()).length).toBe(0);
+        const live = fixture.softDeleted ? `AND ${fixture.softDeleted} IS NULL` : '';
+        expect((await sql(`SELECT 1 FROM ${fixture.table} WHERE id = $1 ${live}`, [id])).length).toBe(0);
+        // The bytes go once the deletion has committed.
+        for (let i = 0; i < 50 && fs.existsSync(bytes); i++) await new Promise((r) => setTimeout(r, 20));
+        expect(fs.existsSync(bytes)).toBe(false);
+      },
+    );
   });
 }

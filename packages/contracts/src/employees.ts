@@ -60,8 +60,8 @@ export type Employee = RecordMeta & {
   hireDate: string | null;
   status: EmployeeStatus;
   lastSignInAt: string | null;
-  /** Null for anyone without employee settings (53). */
-  pay: { rateCents: number; type: PayType } | null;
+  /** Left out for those without employee settings (53). */
+  pay?: { rateCents: number; type: PayType } | null;
   /** Customers assigned to them. */
   customers: number;
 };

@@ -1,6 +1,13 @@
 import type { FeatureKey } from './features';
 import { P, type PermissionCode } from './permissions';
 
+/**
+ * Routes the platform gives every record kind unless its declaration says it lacks them:
+ * create (POST), archive and restore, delete, bulk actions, and the CSV export.
+ */
+export const KIND_ROUTES = ['create', 'archive', 'delete', 'bulk', 'export'] as const;
+export type KindRoute = (typeof KIND_ROUTES)[number];
+
 /** A routed tab of a record's page: its path segment ('' for the first) and the spec's name. */
 export type RecordTab = { path: string; label: string };
 
@@ -48,6 +55,8 @@ export type RecordKind = {
   tabs: readonly RecordTab[];
   /** The setting that holds its number prefix, for kinds that are numbered. */
   numberPrefix?: string;
+  /** Platform routes it does not have (employees join by invitation, so have no create). */
+  lacks?: readonly KindRoute[];
 };
 
 /** The one place a kind is declared; `satisfies` keeps each one's literal types. */
@@ -159,6 +168,8 @@ export const KINDS = defineKinds({
     searchable: true,
     // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
     fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
+    // They join by invitation (POST /invitations) and leave by deactivation, not archive.
+    lacks: ['create', 'archive', 'bulk'],
     tabs: [
       { path: '', label: 'Details' },
       { path: 'customers', label: 'Customers' },
@@ -166,6 +177,59 @@ export const KINDS = defineKinds({
     ],
   },
 });
+
+/**
+ * A firm's setup records (warehouses, roles, departments): kept on a settings page and listed
+ * whole, with no page, tabs, files or search of their own.
+ */
+export type SettingsKind = {
+  key: string;
+  noun: string;
+  plural: string;
+  apiPath: `/${string}`;
+  /** The settings page they are kept on. */
+  settingsPath: `/${string}`;
+  codes: { modify: PermissionCode; remove?: PermissionCode };
+  /** Listed to every staff member: the pickers that choose one are everywhere. */
+  listedToAll?: boolean;
+  /** Whether a single one can be read at its own address. */
+  readable: boolean;
+};
+
+export const SETTINGS_KINDS = {
+  warehouse: {
+    key: 'warehouse',
+    noun: 'warehouse',
+    plural: 'warehouses',
+    apiPath: '/warehouses',
+    settingsPath: '/s/warehouses',
+    codes: { modify: P.MODIFY_WAREHOUSES },
+    readable: true,
+  },
+  role: {
+    key: 'role',
+    noun: 'role',
+    plural: 'roles',
+    apiPath: '/roles',
+    settingsPath: '/s/organization',
+    codes: { modify: P.MODIFY_ROLES, remove: P.DELETE_ROLES },
+    listedToAll: true,
+    readable: false,
+  },
+  department: {
+    key: 'department',
+    noun: 'department',
+    plural: 'departments',
+    apiPath: '/departments',
+    settingsPath: '/s/organization',
+    codes: { modify: P.MODIFY_DEPARTMENTS, remove: P.DELETE_DEPARTMENTS },
+    listedToAll: true,
+    readable: false,
+  },
+} as const satisfies Record<string, SettingsKind>;
+
+/** Whether a kind has one of the platform's routes. */
+export const kindHas = (kind: RecordKind, route: KindRoute) => !kind.lacks?.includes(route);
 
 export type KindKey = keyof typeof KINDS;
 export const RECORD_KINDS: readonly RecordKind[] = Object.values(KINDS);

@@ -84,20 +84,19 @@ export async function inviteStaff(
 ): Promise<StaffMember> {
   const roles = await findRoles(db, input.roles);
   assertCanGrant(actor.codes, { added: roles.flatMap((r) => r.codes) }, 'roles');
-  const user = await createUser(db, actor, {
-    kind: 'staff',
-    email: input.email,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    roleIds: roles.map((r) => r.id),
-  }).catch((error) => conflictOnDuplicate(error, `${input.email} already has an Atelier account.`, 'email'));
+  const user = await createUser(
+    db,
+    actor,
+    {
+      kind: 'staff',
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      roleIds: roles.map((r) => r.id),
+    },
+    'invite',
+  ).catch((error) => conflictOnDuplicate(error, `${input.email} already has an Atelier account.`, 'email'));
   await sendInvitation(db, actor, deps, { id: user.id, email: user.email!, firstName: user.firstName });
-  await recordAudit(db, actor, {
-    entityType: 'employee',
-    entityId: user.id,
-    action: 'invite',
-    after: { email: user.email },
-  });
   return (await listStaff(db)).find((s) => s._id === user.id)!;
 }
 

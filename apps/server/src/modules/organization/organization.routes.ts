@@ -1,4 +1,11 @@
-import { departmentInputSchema, P, roleInputSchema, staffRolesSchema, withVersion } from '@atelier/contracts';
+import {
+  departmentInputSchema,
+  P,
+  roleInputSchema,
+  SETTINGS_KINDS,
+  staffRolesSchema,
+  withVersion,
+} from '@atelier/contracts';
 import { permission, SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
@@ -20,7 +27,7 @@ export const organizationRoutes = [
   // Readable by all staff: whoever assigns roles (168) or invites people (51) picks from them.
   defineRoute({
     method: 'GET',
-    url: '/roles',
+    url: SETTINGS_KINDS.role.apiPath,
     access: SIGNED_IN,
     handler: ({ db, actor }) => {
       if (actor.kind !== 'staff') throw forbidden();
@@ -29,24 +36,24 @@ export const organizationRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    url: '/roles',
-    access: permission(P.MODIFY_ROLES),
+    url: SETTINGS_KINDS.role.apiPath,
+    access: permission(SETTINGS_KINDS.role.codes.modify),
     status: 201,
     body: roleInputSchema,
     handler: ({ db, actor, body }) => addRole(db, actor, body),
   }),
   defineRoute({
     method: 'PUT',
-    url: '/roles/:id',
-    access: permission(P.MODIFY_ROLES),
+    url: `${SETTINGS_KINDS.role.apiPath}/:id`,
+    access: permission(SETTINGS_KINDS.role.codes.modify),
     params: idParams,
     body: withVersion(roleInputSchema),
     handler: ({ db, actor, params, body }) => updateRole(db, actor, params.id, body),
   }),
   defineRoute({
     method: 'DELETE',
-    url: '/roles/:id',
-    access: permission(P.DELETE_ROLES),
+    url: `${SETTINGS_KINDS.role.apiPath}/:id`,
+    access: permission(SETTINGS_KINDS.role.codes.remove),
     params: idParams,
     status: 204,
     handler: ({ db, actor, params }) => deleteRole(db, actor, params.id),
@@ -54,7 +61,7 @@ export const organizationRoutes = [
   // Readable by all staff, like roles: whoever edits an employee (51) picks their department.
   defineRoute({
     method: 'GET',
-    url: '/departments',
+    url: SETTINGS_KINDS.department.apiPath,
     access: SIGNED_IN,
     handler: ({ db, actor }) => {
       if (actor.kind !== 'staff') throw forbidden();
@@ -63,24 +70,24 @@ export const organizationRoutes = [
   }),
   defineRoute({
     method: 'POST',
-    url: '/departments',
-    access: permission(P.MODIFY_DEPARTMENTS),
+    url: SETTINGS_KINDS.department.apiPath,
+    access: permission(SETTINGS_KINDS.department.codes.modify),
     status: 201,
     body: departmentInputSchema,
     handler: ({ db, actor, body }) => addDepartment(db, actor, body.name),
   }),
   defineRoute({
     method: 'PUT',
-    url: '/departments/:id',
-    access: permission(P.MODIFY_DEPARTMENTS),
+    url: `${SETTINGS_KINDS.department.apiPath}/:id`,
+    access: permission(SETTINGS_KINDS.department.codes.modify),
     params: idParams,
     body: withVersion(departmentInputSchema),
     handler: ({ db, actor, params, body }) => renameDepartment(db, actor, params.id, body.name, body.version),
   }),
   defineRoute({
     method: 'DELETE',
-    url: '/departments/:id',
-    access: permission(P.DELETE_DEPARTMENTS),
+    url: `${SETTINGS_KINDS.department.apiPath}/:id`,
+    access: permission(SETTINGS_KINDS.department.codes.remove),
     params: idParams,
     status: 204,
     handler: ({ db, actor, params }) => deleteDepartment(db, actor, params.id),

@@ -56,7 +56,8 @@ export function staffSearchText(u: {
 export const userEntityType = (kind: 'staff' | 'customer') => (kind === 'staff' ? 'employee' : 'user');
 
 /** Staff addresses are unique across all firms, customer addresses within the firm. */
-export async function createUser(db: Executor, actor: AuditActor, input: NewUser) {
+/** A new user; its history's first entry is `action` (an invitation says 'invite'). */
+export async function createUser(db: Executor, actor: AuditActor, input: NewUser, action = 'create') {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
   const inserted = await db
@@ -88,7 +89,7 @@ export async function createUser(db: Executor, actor: AuditActor, input: NewUser
   await recordAudit(db, actor, {
     entityType: userEntityType(user.kind),
     entityId: user.id,
-    action: 'create',
+    action,
     after: { kind: user.kind, email: user.email, firstName: user.firstName, lastName: user.lastName },
   });
   return user;

@@ -1,16 +1,17 @@
-import { P, warehouseInputSchema, withVersion } from '@atelier/contracts';
+import { SETTINGS_KINDS, warehouseInputSchema, withVersion } from '@atelier/contracts';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { defineRoute } from '../../platform/http/routes';
 import { createWarehouse, getWarehouse, listWarehouses, updateWarehouse } from './warehouses.service';
 
-const access = permission(P.MODIFY_WAREHOUSES);
+const kind = SETTINGS_KINDS.warehouse;
+const access = permission(kind.codes.modify);
 
 export const warehouseRoutes = [
-  defineRoute({ method: 'GET', url: '/warehouses', access, handler: ({ db }) => listWarehouses(db) }),
+  defineRoute({ method: 'GET', url: kind.apiPath, access, handler: ({ db }) => listWarehouses(db) }),
   defineRoute({
     method: 'POST',
-    url: '/warehouses',
+    url: kind.apiPath,
     access,
     status: 201,
     body: warehouseInputSchema,
@@ -18,14 +19,14 @@ export const warehouseRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    url: '/warehouses/:id',
+    url: `${kind.apiPath}/:id`,
     access,
     params: idParams,
     handler: ({ db, params }) => getWarehouse(db, params.id),
   }),
   defineRoute({
     method: 'PUT',
-    url: '/warehouses/:id',
+    url: `${kind.apiPath}/:id`,
     access,
     params: idParams,
     body: withVersion(warehouseInputSchema),

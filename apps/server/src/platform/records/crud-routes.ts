@@ -1,6 +1,9 @@
 import {
   type BulkAction,
   bulkActionSchema,
+  KIND_ROUTES,
+  type KindRoute,
+  kindHas,
   type ListQuery,
   listQuerySchema,
   type RecordMeta,
@@ -36,7 +39,7 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   get: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   update: (db: Executor, actor: Actor, id: string, input: z.output<Input> & { version: number }) => Promise<unknown>;
   archive?: (db: Executor, actor: Actor, id: string, archived: boolean) => Promise<unknown>;
-  remove: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
+  remove?: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   bulk?: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
   duplicates?: (db: Executor, query: z.output<typeof duplicateQuery>) => Promise<unknown>;
   /** Changes of state, `POST /{path}/{id}/{name}`, each under the kind's modify or remove code. */
@@ -87,6 +90,23 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
   crud: RecordCrud<Input, Row>,
 ): AnyRoute[] {
   const base = `/${crud.kind.path}`;
+  const { declared } = crud.kind;
+  // The declaration says which routes the kind has; a module that offers otherwise is a mistake.
+  const offered: Record<KindRoute, boolean> = {
+    create: Boolean(crud.create),
+    archive: Boolean(crud.archive ?? crud.transitions?.some((step) => step.name === 'archive')),
+    delete: Boolean(crud.remove),
+    bulk: Boolean(crud.bulk),
+    export: kindHas(declared, 'export'),
+  };
+  // A record's fields behind a further code (an employee's pay) leave every response for those without it.
+  const shown = (actor: Actor, record: unknown) =>
+    record && typeof record === 'object'
+      ? withoutFields([record as object], hiddenFields(actor, crud.kind) ?? [])[0]
+      : record;
+  for (const route of KIND_ROUTES)
+    if (offered[route] !== kindHas(declared, route))
+      throw new Error(`The ${declared.key} kind's ${route} route is ${offered[route] ? 'not declared' : 'missing'}.`);
   // A gated module's records need the module on every route, not only its permission.
   const modify = permission(crud.kind.permission, crud.kind.feature);
   const { codes } = crud.kind.declared;
@@ -109,7 +129,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
         access: modify,
         status: 201,
         body: crud.input,
-        handler: ({ db, actor, body }) => create(db, actor, body as z.output<Input>),
+        handler: async ({ db, actor, body }) => shown(actor, await create(db, actor, body as z.output<Input>)),
       }),
     ),
     ...optional(crud.duplicates, (duplicates) =>
@@ -130,32 +150,34 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
         handler: ({ db, actor, body }) => bulk(db, actor, body),
       }),
     ),
-    defineRoute({
-      method: 'GET',
-      url: `${base}/export`,
-      access: permission(codes.export, crud.kind.feature),
-      stream: true,
-      query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
-      handler: async ({ actor, query, scoped, reply }) =>
-        exportCsv({
-          actor,
-          viewPermission: crud.kind.permission,
-          spec: crud.list(actor),
-          query: query as ListQuery,
-          columns: crud.csvColumns,
-          hidden: hiddenFields(actor, crud.kind) ?? [],
-          // "accounts-2026-11-21.csv"
-          fileName: crud.kind.declared.plural,
-          scoped,
-          reply,
-        }),
-    }),
+    ...optional(offered.export || undefined, () =>
+      defineRoute({
+        method: 'GET',
+        url: `${base}/export`,
+        access: permission(codes.export, crud.kind.feature),
+        stream: true,
+        query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
+        handler: async ({ actor, query, scoped, reply }) =>
+          exportCsv({
+            actor,
+            viewPermission: crud.kind.permission,
+            spec: crud.list(actor),
+            query: query as ListQuery,
+            columns: crud.csvColumns,
+            hidden: hiddenFields(actor, crud.kind) ?? [],
+            // "accounts-2026-11-21.csv"
+            fileName: crud.kind.declared.plural,
+            scoped,
+            reply,
+          }),
+      }),
+    ),
     defineRoute({
       method: 'GET',
       url: `${base}/:id`,
       access: modify,
       params: idParams,
-      handler: ({ db, actor, params }) => crud.get(db, actor, params.id),
+      handler: async ({ db, actor, params }) => shown(actor, await crud.get(db, actor, params.id)),
     }),
     defineRoute({
       method: 'PUT',
@@ -164,8 +186,8 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       params: idParams,
       // The version the edit was made on is required: the update applies only to that version.
       body: withVersion(crud.input),
-      handler: ({ db, actor, params, body }) =>
-        crud.update(db, actor, params.id, body as z.output<Input> & { version: number }),
+      handler: async ({ db, actor, params, body }) =>
+        shown(actor, await crud.update(db, actor, params.id, body as z.output<Input> & { version: number })),
     }),
     ...(crud.transitions ?? []).map((step) =>
       defineRoute({
@@ -173,7 +195,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
         url: `${base}/:id/${step.name}`,
         access: step.code === 'remove' ? remove : modify,
         params: idParams,
-        handler: ({ db, actor, params }) => step.run(db, actor, params.id),
+        handler: async ({ db, actor, params }) => shown(actor, await step.run(db, actor, params.id)),
       }),
     ),
     ...optional(crud.archive, (archive) =>
@@ -183,18 +205,21 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
           url: `${base}/:id/${action}`,
           access: remove,
           params: idParams,
-          handler: ({ db, actor, params }) => archive(db, actor, params.id, action === 'archive'),
+          handler: async ({ db, actor, params }) =>
+            shown(actor, await archive(db, actor, params.id, action === 'archive')),
         }),
       ),
     ),
-    defineRoute({
-      method: 'DELETE',
-      url: `${base}/:id`,
-      access: remove,
-      status: 204,
-      params: idParams,
-      handler: ({ db, actor, params }) => crud.remove(db, actor, params.id),
-    }),
+    ...optional(crud.remove, (removeOne) =>
+      defineRoute({
+        method: 'DELETE',
+        url: `${base}/:id`,
+        access: remove,
+        status: 204,
+        params: idParams,
+        handler: ({ db, actor, params }) => removeOne(db, actor, params.id),
+      }),
+    ),
     ...recordSubRoutes(crud.kind),
   ];
 }

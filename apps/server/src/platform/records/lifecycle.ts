@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { CsvColumn } from '../lists/export';
 import type { ListSpec } from '../lists/list';
 import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
-import { type EntityKind, type EntityParts, hiddenFields, registerEntity, withoutFields } from './entities';
+import { type EntityKind, type EntityParts, registerEntity } from './entities';
 import { archiveRefusal, archiveRows, peopleNames, updateVersioned } from './records';
 
 /** A record table: what every kind's table has (db/columns `recordColumns`). */
@@ -198,9 +198,7 @@ export function defineRecordType<
       updatedBy: updatedByPerson,
       ...spec.detail(row, extra),
     } as Detail;
-    // Fields behind a further code (an account's financials) leave the response for those without it.
-    const [shown] = withoutFields([detail], hiddenFields(actor, entity) ?? []);
-    return shown!;
+    return detail;
   }
 
   async function create(db: Executor, actor: Actor, input: Input): Promise<Detail> {
