@@ -180,7 +180,7 @@ export function defineRecordType<
   const audit = (db: Executor, actor: Actor, id: string, entry: Omit<AuditEntry, 'entityType' | 'entityId'>) =>
     recordAudit(db, actor, { entityType: kind.key, entityId: id, ...entry });
 
-  async function get(db: Executor, actor: Actor, id: string): Promise<Detail> {
+  async function get(db: Executor, _actor: Actor, id: string): Promise<Detail> {
     const [found] = isUuid(id)
       ? ((await db
           .select({ row: table as PgTable, updatedByPerson: personColumn(table.updatedBy), ...spec.extra })
