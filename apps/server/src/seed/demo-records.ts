@@ -13,8 +13,8 @@ import type { Executor } from '../db/client';
 import { newId } from '../db/ids';
 import { inScope } from '../db/tenancy';
 import { ambassadorType } from '../modules/ambassadors/ambassadors.service';
-import { createCompany } from '../modules/companies/companies.service';
-import { createCustomer } from '../modules/customers/customers.service';
+import { companyType } from '../modules/companies/companies.service';
+import { customerType } from '../modules/customers/customers.service';
 import { customers } from '../modules/customers/customers.table';
 import { interactions } from '../modules/interactions/interactions.table';
 import { users } from '../modules/users/users.table';
@@ -326,7 +326,7 @@ async function seedFirm(
     while (usedNames.has(name)) name = `${r.pick(BUSINESS_A)} ${r.pick(BUSINESS_A)} ${r.pick(BUSINESS_B)}`;
     usedNames.add(name);
     const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
-    const company = await createCompany(
+    const company = await companyType.create(
       db,
       actor,
       companyInputSchema.parse({
@@ -374,7 +374,7 @@ async function seedFirm(
     const last = i === 0 && customerEmail ? 'Morgan' : r.pick(LAST);
     const email =
       i === 0 && customerEmail ? customerEmail : `${first}.${last}${r.int(1, 99)}@mail.example`.toLowerCase();
-    const customer = await createCustomer(
+    const customer = await customerType.create(
       db,
       actor,
       customerInputSchema.parse({

@@ -1,40 +1,15 @@
-import { customerInputSchema, customerSettingsSchema, P, withVersion } from '@atelier/contracts';
+import { customerSettingsSchema, P, withVersion } from '@atelier/contracts';
 import { signInAsCustomer } from '../../platform/auth/impersonation';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
-import { recordRoutes } from '../../platform/records/crud-routes';
-import {
-  archiveCustomer,
-  bulkCustomers,
-  CUSTOMER_CSV_COLUMNS,
-  createCustomer,
-  customerKind,
-  deleteCustomer,
-  findDuplicateCustomers,
-  getCustomer,
-  listSpecFor,
-  setStoreLogin,
-  updateConsent,
-  updateCustomer,
-} from './customers.service';
+import { recordTypeRoutes } from '../../platform/records/crud-routes';
+import { customerType, setStoreLogin, updateConsent } from './customers.service';
 
 const settings = permission(P.CUSTOMER_SETTINGS);
 
 export const customerRoutes: AnyRoute[] = [
-  ...recordRoutes({
-    kind: customerKind,
-    input: customerInputSchema,
-    list: listSpecFor,
-    csvColumns: CUSTOMER_CSV_COLUMNS,
-    create: createCustomer,
-    get: (db, _actor, id) => getCustomer(db, id),
-    update: updateCustomer,
-    archive: archiveCustomer,
-    remove: deleteCustomer,
-    bulk: bulkCustomers,
-    duplicates: findDuplicateCustomers,
-  }),
+  ...recordTypeRoutes(customerType),
   defineRoute({
     method: 'PUT',
     url: '/customers/:id/settings',

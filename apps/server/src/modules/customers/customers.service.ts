@@ -1,8 +1,7 @@
 import {
-  type BulkAction,
   type Customer,
   type CustomerRow,
-  type customerInputSchema,
+  customerInputSchema,
   DEFAULT_FIRM_NAME,
   type DuplicateMatch,
   hasCode,
@@ -10,9 +9,9 @@ import {
   P,
 } from '@atelier/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { passwordResetTokens } from '../../platform/auth/auth.table';
@@ -21,29 +20,20 @@ import { newToken } from '../../platform/auth/tokens';
 import { queueEmail } from '../../platform/email/outbox.service';
 import { invitationEmail } from '../../platform/email/templates';
 import type { Actor } from '../../platform/http/access';
-import { badRequest, conflict, conflictOnDuplicate, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, conflictOnDuplicate, forbidden } from '../../platform/http/errors';
 import type { AppDeps } from '../../platform/http/routes';
 import {
   anyTag,
   archiveStatus,
   buildSearchText,
   idsIn,
-  type ListSpec,
   likePattern,
   searchText,
   textIn,
   textMatches,
 } from '../../platform/lists/list';
-import { assignRows, registerAssignable } from '../../platform/records/assignables';
-import { registerEntity } from '../../platform/records/entities';
-import {
-  archiveOne,
-  archiveRows,
-  assertAssignee,
-  peopleNames,
-  personOf,
-  updateVersioned,
-} from '../../platform/records/records';
+import { defineRecordType, personColumn, refColumn, rowColumns } from '../../platform/records/lifecycle';
+import { assertAssignee, updateVersioned } from '../../platform/records/records';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
@@ -52,90 +42,14 @@ import { users } from '../users/users.table';
 import { customers } from './customers.table';
 
 type Input = z.output<typeof customerInputSchema>;
-type Row = typeof customers.$inferSelect;
 
-export const customerKind = registerEntity(KINDS.customer, {
-  find: async (db, id) => {
-    const [row] = await db.select({ name: customers.name }).from(customers).where(eq(customers.id, id));
-    return row ?? null;
-  },
-  searchDocs: (db, ids) =>
-    db
-      .select({
-        id: customers.id,
-        title: customers.name,
-        subtitle: sql<string>`concat_ws(' · ', NULLIF(${customers.primaryEmail}, ''), NULLIF(${customers.phones}->0->>'number', ''))`,
-        searchText: customers.searchText,
-        archived: sql<boolean>`${customers.archivedAt} IS NOT NULL`,
-      })
-      .from(customers)
-      .where(inArray(customers.id, ids)),
-});
-
-const customerAssignable = registerAssignable({ type: 'customer', label: 'customers', table: customers });
-
-const assignee = alias(users, 'assignee');
-const editor = alias(users, 'editor');
-const login = alias(users, 'login');
-export const customerList: ListSpec<CustomerRow> = {
-  noun: 'customers',
-  table: customers,
-  id: customers.id,
-  scope: sql`true`,
-  sorts: {
-    name: { expr: customers.nameKey, type: 'text' },
-    email: { expr: customers.primaryEmail, type: 'text' },
-    created: { expr: customers.createdAt, type: 'timestamptz' },
-    updated: { expr: customers.updatedAt, type: 'timestamptz' },
-  },
-  defaultSort: 'name',
-  filters: {
-    status: archiveStatus(customers.archivedAt),
-    company: idsIn(customers.companyId, 'account', true),
-    ambassador: idsIn(customers.ambassadorId, 'ambassador', true),
-    assigned: idsIn(customers.assignedTo, 'assignee', true),
-    source: textIn(customers.source),
-    tag: anyTag(customers.tags),
-    consent: (values) => {
-      if (values.some((v) => v !== 'true' && v !== 'false'))
-        throw badRequest('Consent is true or false.', { 'filter.consent': 'Use true or false.' });
-      return values.length === 1 ? sql`${customers.marketingConsent} = ${values[0] === 'true'}` : undefined;
-    },
-    id: idsIn(customers.id, 'customer'),
-  },
-  defaultFilters: { status: ['active'] },
-  search: searchText(customers, customers.id, customers.nameKey),
-  fetch: (db, ids) =>
-    db
-      .select({
-        _id: customers.id,
-        name: customers.name,
-        company: sql<
-          CustomerRow['company']
-        >`CASE WHEN ${companies.id} IS NULL THEN NULL ELSE json_build_object('_id', ${companies.id}, 'name', ${companies.name}) END`,
-        email: customers.primaryEmail,
-        phone: sql<string>`COALESCE(${customers.phones}->0->>'number', '')`,
-        city: sql<string>`COALESCE(${customers.addresses}->0->>'city', '')`,
-        assignedTo: sql<
-          CustomerRow['assignedTo']
-        >`CASE WHEN ${assignee.id} IS NULL THEN NULL ELSE json_build_object('_id', ${assignee.id}, 'name', trim(${assignee.firstName} || ' ' || ${assignee.lastName})) END`,
-        source: customers.source,
-        tags: customers.tags,
-        marketingConsent: customers.marketingConsent,
-        archived: sql<boolean>`${customers.archivedAt} IS NOT NULL`,
-        createdAt: sql<string>`to_json(${customers.createdAt})#>>'{}'`,
-        updatedAt: sql<string>`to_json(${customers.updatedAt})#>>'{}'`,
-      })
-      .from(customers)
-      .leftJoin(companies, eq(companies.id, customers.companyId))
-      .leftJoin(assignee, eq(assignee.id, customers.assignedTo))
-      .where(inArray(customers.id, ids)),
-};
-
-export const listSpecFor = (actor: Actor): ListSpec<CustomerRow> => ({
-  ...customerList,
-  scope: eq(customers.firmId, actor.firmId),
-});
+const assignee = personColumn(customers.assignedTo);
+const company = refColumn(customers.companyId, companies, companies.name);
+const ambassador = refColumn(customers.ambassadorId, ambassadors, ambassadors.name);
+const login = sql<
+  Customer['login']
+>`(SELECT CASE WHEN NOT u.active THEN 'disabled' WHEN u.password_hash IS NULL THEN 'invited' ELSE 'active' END
+  FROM users u WHERE u.id = ${qualified(customers.userId)})`;
 
 const derived = (input: Input) => ({
   primaryEmail: input.emails[0]?.email.toLowerCase() ?? '',
@@ -169,160 +83,144 @@ async function assertCompany(db: Executor, companyId: string | null) {
   if (!found) throw badRequest('Choose an account from the list.', { company: 'Choose an account from the list.' });
 }
 
-async function findRow(db: Executor, id: string, lock = false): Promise<Row> {
-  if (!isUuid(id)) throw notFound('This customer does not exist.');
-  const query = db.select().from(customers).where(eq(customers.id, id));
-  const [row] = await (lock ? query.for('update') : query);
-  if (!row) throw notFound('This customer does not exist.');
-  return row;
-}
-
-export async function getCustomer(db: Executor, id: string): Promise<Customer> {
-  const [found] = isUuid(id)
-    ? await db
-        .select({
-          row: customers,
-          company: { id: companies.id, name: companies.name },
-          ambassador: { id: ambassadors.id, name: ambassadors.name },
-          assignee: { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName },
-          editor: { id: editor.id, firstName: editor.firstName, lastName: editor.lastName },
-          login: { id: login.id, active: login.active, invited: sql<boolean>`${login.passwordHash} IS NULL` },
-        })
-        .from(customers)
-        .leftJoin(companies, eq(companies.id, customers.companyId))
-        .leftJoin(ambassadors, eq(ambassadors.id, customers.ambassadorId))
-        .leftJoin(assignee, eq(assignee.id, customers.assignedTo))
-        .leftJoin(editor, eq(editor.id, customers.updatedBy))
-        .leftJoin(login, eq(login.id, customers.userId))
-        .where(eq(customers.id, id))
-    : [];
-  if (!found) throw notFound('This customer does not exist.');
-  const r = found.row;
-  const l = found.login;
-  return {
-    _id: r.id,
-    version: r.version,
-    archived: r.archivedAt !== null,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    updatedBy: personOf(found.editor),
+/** Customers: people the firm sells to, with their accounts, referrers and store logins. */
+export const customerType = defineRecordType<typeof customers, typeof customerInputSchema, Customer, CustomerRow>({
+  kind: KINDS.customer,
+  table: customers,
+  input: customerInputSchema,
+  title: (row) => row.name,
+  searchDocs: (db, ids) =>
+    db
+      .select({
+        id: customers.id,
+        title: customers.name,
+        subtitle: sql<string>`concat_ws(' · ', NULLIF(${customers.primaryEmail}, ''), NULLIF(${customers.phones}->0->>'number', ''))`,
+        searchText: customers.searchText,
+        archived: sql<boolean>`${customers.archivedAt} IS NOT NULL`,
+      })
+      .from(customers)
+      .where(inArray(customers.id, ids)),
+  columns: async (db, actor, input, before, options) => {
+    await assertCompany(db, input.company);
+    await assertAmbassador(db, actor, input.ambassador, before ? before.ambassadorId : (options.keptReferral ?? null));
+    await assertAssignee(db, input.assignedTo);
+    const { company: companyId, ambassador: ambassadorId, ...rest } = input;
+    return { ...rest, companyId, ambassadorId, ...derived(input) };
+  },
+  audited: (r) => ({
     firstName: r.firstName,
     lastName: r.lastName,
-    name: r.name,
-    company: found.company?.id ? { _id: found.company.id, name: found.company.name } : null,
-    ambassador: found.ambassador?.id ? { _id: found.ambassador.id, name: found.ambassador.name } : null,
+    company: r.companyId,
+    ambassador: r.ambassadorId,
     emails: r.emails,
     phones: r.phones,
     addresses: r.addresses,
-    assignedTo: personOf(found.assignee),
+    assignedTo: r.assignedTo,
+    source: r.source,
+    tags: r.tags,
+    notes: r.notes,
+  }),
+  people: ['assignedTo'],
+  names: {
+    company: { table: companies, id: companies.id, name: companies.name },
+    ambassador: { table: ambassadors, id: ambassadors.id, name: ambassadors.name },
+  },
+  extra: { company, ambassador, assignee, login },
+  detail: (r, extra) => ({
+    firstName: r.firstName,
+    lastName: r.lastName,
+    name: r.name,
+    company: extra.company as Customer['company'],
+    ambassador: extra.ambassador as Customer['ambassador'],
+    emails: r.emails,
+    phones: r.phones,
+    addresses: r.addresses,
+    assignedTo: extra.assignee as Customer['assignedTo'],
     source: r.source,
     tags: r.tags,
     notes: r.notes,
     marketingConsent: r.marketingConsent,
     consentAt: r.consentAt?.toISOString() ?? null,
-    login: !l?.id ? 'none' : !l.active ? 'disabled' : l.invited ? 'invited' : 'active',
-  };
+    login: (extra.login as Customer['login'] | null) ?? 'none',
+  }),
+  assignable: {},
+  list: {
+    sorts: {
+      name: { expr: customers.nameKey, type: 'text' },
+      email: { expr: customers.primaryEmail, type: 'text' },
+      created: { expr: customers.createdAt, type: 'timestamptz' },
+      updated: { expr: customers.updatedAt, type: 'timestamptz' },
+    },
+    defaultSort: 'name',
+    filters: {
+      status: archiveStatus(customers.archivedAt),
+      company: idsIn(customers.companyId, 'account', true),
+      ambassador: idsIn(customers.ambassadorId, 'ambassador', true),
+      assigned: idsIn(customers.assignedTo, 'assignee', true),
+      source: textIn(customers.source),
+      tag: anyTag(customers.tags),
+      consent: (values) => {
+        if (values.some((v) => v !== 'true' && v !== 'false'))
+          throw badRequest('Consent is true or false.', { 'filter.consent': 'Use true or false.' });
+        return values.length === 1 ? sql`${customers.marketingConsent} = ${values[0] === 'true'}` : undefined;
+      },
+      id: idsIn(customers.id, 'customer'),
+    },
+    defaultFilters: { status: ['active'] },
+    search: searchText(customers, customers.id, customers.nameKey),
+    fetch: (db, ids) =>
+      db
+        .select({
+          ...rowColumns(customers),
+          name: customers.name,
+          company,
+          email: customers.primaryEmail,
+          phone: sql<string>`COALESCE(${customers.phones}->0->>'number', '')`,
+          city: sql<string>`COALESCE(${customers.addresses}->0->>'city', '')`,
+          assignedTo: assignee,
+          source: customers.source,
+          tags: customers.tags,
+          marketingConsent: customers.marketingConsent,
+        })
+        .from(customers)
+        .where(inArray(customers.id, ids)),
+  },
+  csv: [
+    ['Name', (r) => r.name],
+    ['Account', (r) => r.company?.name ?? ''],
+    ['Email', (r) => r.email],
+    ['Phone', (r) => r.phone],
+    ['City', (r) => r.city],
+    ['Assigned to', (r) => r.assignedTo?.name ?? ''],
+    ['Source', (r) => r.source],
+    ['Tags', (r) => r.tags],
+    ['Marketing consent', (r) => (r.marketingConsent ? 'yes' : 'no')],
+    ['Created', (r) => r.createdAt],
+    ['Updated', (r) => r.updatedAt],
+    ['Archived', (r) => (r.archived ? 'yes' : 'no')],
+  ],
+  // A store login refers to the customer.
+  refuseDelete: (row) => (row.userId ? `${row.name} has a store login. Archive the customer instead.` : null),
+  duplicates: (db, query) => findDuplicateCustomers(db, query),
+});
+
+async function _assertAmbassador(db: Executor, actor: Actor, ambassadorId: string | null, current: string | null) {
+  if (ambassadorId === current) return;
+  // Who referred a customer is the ambassadors module's to say (88); others keep it as it is.
+  if (!hasCode(actor.codes, P.MODIFY_AMBASSADORS)) {
+    const message = 'You do not have permission to change who referred this customer.';
+    throw forbidden(message);
+  }
+  if (!ambassadorId) return;
+  const [found] = await db.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.id, ambassadorId));
+  const message = 'Choose an ambassador from the list.';
+  if (!found) throw badRequest(message, { ambassador: message });
 }
 
-const AUDITED = [
-  'firstName',
-  'lastName',
-  'companyId',
-  'ambassadorId',
-  'emails',
-  'phones',
-  'addresses',
-  'assignedTo',
-  'source',
-  'tags',
-  'notes',
-] as const;
-type Audited = Pick<Row, (typeof AUDITED)[number]>;
-/** The audited fields of versions of a customer, with the assignee and the account by name. */
-async function audited(db: Executor, ...rows: Audited[]) {
-  const names = await peopleNames(
-    db,
-    rows.map((r) => r.assignedTo),
-  );
-  const ids = [...new Set(rows.map((r) => r.companyId).filter((id): id is string => Boolean(id)))];
-  const accounts = new Map(
-    ids.length
-      ? (
-          await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids))
-        ).map((c) => [c.id, c.name])
-      : [],
-  );
-  const partnerIds = [...new Set(rows.map((r) => r.ambassadorId).filter((id): id is string => Boolean(id)))];
-  const partners = new Map(
-    partnerIds.length
-      ? (
-          await db
-            .select({ id: ambassadors.id, name: ambassadors.name })
-            .from(ambassadors)
-            .where(inArray(ambassadors.id, partnerIds))
-        ).map((a) => [a.id, a.name])
-      : [],
-  );
-  return rows.map((r) => {
-    const { companyId, ambassadorId, ...fields } = Object.fromEntries(AUDITED.map((k) => [k, r[k]])) as Record<
-      string,
-      unknown
-    >;
-    return {
-      ...fields,
-      company: r.companyId ? (accounts.get(r.companyId) ?? companyId) : null,
-      ambassador: r.ambassadorId ? (partners.get(r.ambassadorId) ?? ambassadorId) : null,
-      assignedTo: r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null,
-    };
-  });
-}
-const columns = (input: Input) => {
-  const { company, ambassador, ...rest } = input;
-  return { ...rest, companyId: company, ambassadorId: ambassador, ...derived(input) };
-};
-
-/**
- * `keptReferral`: the ambassador already recorded on what the customer comes from (a converted
- * lead), which carrying over does not change, so it needs no 88.
- */
-export async function createCustomer(
-  db: Executor,
-  actor: Actor,
-  input: Input,
-  options: { keptReferral?: string | null } = {},
-): Promise<Customer> {
-  await assertCompany(db, input.company);
-  await assertAmbassador(db, actor, input.ambassador, options.keptReferral ?? null);
-  await assertAssignee(db, input.assignedTo);
-  const [row] = await db
-    .insert(customers)
-    .values({ ...columns(input), firmId: actor.firmId, createdBy: actor.userId, updatedBy: actor.userId })
-    .returning();
-  const [after] = await audited(db, row!);
-  await recordAudit(db, actor, { entityType: 'customer', entityId: row!.id, action: 'create', after });
-  return getCustomer(db, row!.id);
-}
-
-export async function updateCustomer(
-  db: Executor,
-  actor: Actor,
-  id: string,
-  input: Input & { version: number },
-): Promise<Customer> {
-  const before = await findRow(db, id, true);
-  await assertCompany(db, input.company);
-  await assertAmbassador(db, actor, input.ambassador, before.ambassadorId);
-  await assertAssignee(db, input.assignedTo);
-  const { version, ...fields } = input;
-  const after = await updateVersioned(db, actor, customers, id, version, 'customer', columns(fields));
-  await recordAudit(db, actor, {
-    entityType: 'customer',
-    entityId: id,
-    action: 'update',
-    version: after.version,
-    ...(await audited(db, before, after).then(([b, a]) => ({ before: b, after: a }))),
-  });
-  return getCustomer(db, id);
+async function _assertCompany(db: Executor, companyId: string | null) {
+  if (!companyId) return;
+  const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!found) throw badRequest('Choose an account from the list.', { company: 'Choose an account from the list.' });
 }
 
 /** The settings tab: marketing consent, with the date it was given. */
@@ -333,7 +231,7 @@ export async function updateConsent(
   consent: boolean,
   version: number,
 ): Promise<Customer> {
-  const before = await findRow(db, id, true);
+  const before = await customerType.findRow(db, id, true);
   const after = await updateVersioned(db, actor, customers, id, version, 'customer', {
     marketingConsent: consent,
     consentAt: consent ? (before.marketingConsent ? before.consentAt : sql`now()`) : null,
@@ -346,7 +244,7 @@ export async function updateConsent(
     before: { marketingConsent: before.marketingConsent },
     after: { marketingConsent: consent },
   });
-  return getCustomer(db, id);
+  return customerType.get(db, actor, id);
 }
 
 /** Store login: an invitation to set a password, or turning an existing login off and on. */
@@ -357,7 +255,7 @@ export async function setStoreLogin(
   id: string,
   action: 'invite' | 'disable' | 'enable',
 ): Promise<Customer> {
-  const row = await findRow(db, id, true);
+  const row = await customerType.findRow(db, id, true);
   if (action === 'invite') {
     const email = row.primaryEmail;
     if (!email)
@@ -422,38 +320,11 @@ export async function setStoreLogin(
     if (action === 'disable') await endUserSessions(db, row.userId);
   }
   await recordAudit(db, actor, { entityType: 'customer', entityId: id, action: `store-login-${action}` });
-  return getCustomer(db, id);
-}
-
-const setArchived = (db: Executor, actor: Actor, ids: string[], archived: boolean) =>
-  archiveRows(db, actor, customers, 'customer', ids, archived);
-
-export async function archiveCustomer(db: Executor, actor: Actor, id: string, archived: boolean): Promise<Customer> {
-  await archiveOne(db, actor, customers, KINDS.customer, id, archived);
-  return getCustomer(db, id);
-}
-
-/** Hard delete, only when nothing refers to the customer (a store login does). */
-export async function deleteCustomer(db: Executor, actor: Actor, id: string): Promise<void> {
-  const before = await findRow(db, id, true);
-  if (before.userId) throw conflict(`${before.name} has a store login. Archive the customer instead.`);
-  await db.delete(customers).where(eq(customers.id, id));
-  const [gone] = await audited(db, before);
-  await recordAudit(db, actor, { entityType: 'customer', entityId: id, action: 'delete', before: gone });
-}
-
-export async function bulkCustomers(db: Executor, actor: Actor, action: BulkAction): Promise<{ updated: number }> {
-  const ids = [...new Set(action.ids)];
-  if (action.action === 'assign') {
-    await assertAssignee(db, action.assignee, 'assignee');
-    return { updated: await assignRows(db, actor, customerAssignable, inArray(customers.id, ids), action.assignee) };
-  }
-  if (!hasCode(actor.codes, P.DELETE_USERS)) throw forbidden('You do not have permission to archive customers.');
-  return { updated: await setArchived(db, actor, ids, action.action === 'archive') };
+  return customerType.get(db, actor, id);
 }
 
 /** Customers that look like the one being entered: same name, an email or a phone in common. */
-export async function findDuplicateCustomers(
+async function findDuplicateCustomers(
   db: Executor,
   query: { name?: string; email?: string; phone?: string; exclude?: string },
 ): Promise<DuplicateMatch[]> {
@@ -489,18 +360,3 @@ export async function findDuplicateCustomers(
     }))
     .filter((match) => match.reason);
 }
-
-export const CUSTOMER_CSV_COLUMNS: [string, (r: CustomerRow) => unknown][] = [
-  ['Name', (r) => r.name],
-  ['Account', (r) => r.company?.name ?? ''],
-  ['Email', (r) => r.email],
-  ['Phone', (r) => r.phone],
-  ['City', (r) => r.city],
-  ['Assigned to', (r) => r.assignedTo?.name ?? ''],
-  ['Source', (r) => r.source],
-  ['Tags', (r) => r.tags],
-  ['Marketing consent', (r) => (r.marketingConsent ? 'yes' : 'no')],
-  ['Created', (r) => r.createdAt],
-  ['Updated', (r) => r.updatedAt],
-  ['Archived', (r) => (r.archived ? 'yes' : 'no')],
-];

@@ -13,8 +13,8 @@ import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { conflict, forbidden } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
-import { createCompany } from '../companies/companies.service';
-import { createCustomer } from '../customers/customers.service';
+import { companyType } from '../companies/companies.service';
+import { customerType } from '../customers/customers.service';
 import { customers } from '../customers/customers.table';
 import { interactions } from '../interactions/interactions.table';
 import { activeStaffOrNone, findLeadRow } from './leads.service';
@@ -53,7 +53,7 @@ export async function convertLead(
   const assignedTo = await activeStaffOrNone(db, lead.assignedTo);
   let company: PersonRef | null = null;
   if (makeAccount) {
-    const made = await createCompany(
+    const made = await companyType.create(
       db,
       actor,
       companyInputSchema.parse({ name: lead.companyName, type: ACCOUNT_TYPE, assignedTo }),
@@ -64,7 +64,7 @@ export async function convertLead(
     .filter(Boolean)
     .join('\n\n')
     .slice(0, NOTES_MAX);
-  const customer = await createCustomer(
+  const customer = await customerType.create(
     db,
     actor,
     customerInputSchema.parse({

@@ -1,5 +1,5 @@
-import { type BulkAction, hasCode, type RecordKind, type RecordMeta } from '@atelier/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type BulkAction, type DuplicateMatch, hasCode, type RecordKind, type RecordMeta } from '@atelier/contracts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -10,9 +10,10 @@ import type { Actor } from '../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { CsvColumn } from '../lists/export';
 import type { ListSpec } from '../lists/list';
+import { type Assignable, assignRows, registerAssignable } from './assignables';
 import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
 import { type EntityKind, type EntityParts, registerEntity } from './entities';
-import { archiveRefusal, archiveRows, peopleNames, updateVersioned } from './records';
+import { archiveRefusal, archiveRows, assertAssignee, peopleNames, updateVersioned } from './records';
 
 /** A record table: what every kind's table has (db/columns `recordColumns`). */
 export type RecordTable = PgTable & {
@@ -72,21 +73,43 @@ export type RecordTypeSpec<
    * The columns an input sets, on create (`before` null) and on edit alike: the domain's checks
    * beyond the schema (400 or 409 with per-field messages) and what it derives.
    */
-  columns: (db: Executor, actor: Actor, input: z.output<S>, before: RowOf<T> | null) => Promise<Values<T>> | Values<T>;
-  /** The fields a history entry shows, by their API names; those named in `people` by name. */
+  columns: (
+    db: Executor,
+    actor: Actor,
+    input: z.output<S>,
+    before: RowOf<T> | null,
+    options: CreateOptions,
+  ) => Promise<Values<T>> | Values<T>;
+  /**
+   * The fields a history entry shows, by their API names; those named in `people` (user ids) and
+   * in `names` (ids of other records) are shown by name.
+   */
   audited: (row: RowOf<T>) => Record<string, unknown>;
   people?: readonly string[];
+  names?: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn }>;
   /** Further values read with the record (counts, joined names), by name. */
   extra?: Record<string, SQL>;
   /** The record as its page reads it, beyond what every record has (RecordMeta). */
-  detail: (row: RowOf<T>, extra: Record<string, unknown>) => Omit<Detail, keyof RecordMeta>;
+  detail: (row: RowOf<T>, extra: Record<string, unknown>, actor: Actor) => Omit<Detail, keyof RecordMeta>;
+  /**
+   * For kinds assigned to a staff member (`assigned_to`): bulk assign, and handing over a
+   * deactivated colleague's open records.
+   */
+  assignable?: Omit<Assignable, 'type' | 'label' | 'table'>;
   /** The list: its sorts, filters, search and rows; the firm scope is the platform's. */
   list: Omit<ListSpec<Row>, 'noun' | 'table' | 'id' | 'scope'>;
   csv: CsvColumn<Row>[];
   /** What refers to a record; deleting one is refused (409) while anything does. */
   references?: { verb: string; by: Reference[]; advice?: string };
-  /** Columns for "looks like one you have" while typing a new record. */
-  duplicates?: Omit<Parameters<typeof findSimpleDuplicates>[1], 'table' | 'id'>;
+  /** Why the record's own state keeps it from being deleted (a 409), or null. */
+  refuseDelete?: (row: RowOf<T>) => string | null;
+  /**
+   * "Looks like one you have" while typing a new record: the name, email and phone columns, or
+   * the kind's own finder (customers have several emails).
+   */
+  duplicates?:
+    | Omit<Parameters<typeof findSimpleDuplicates>[1], 'table' | 'id'>
+    | ((db: Executor, query: DuplicateQuery) => Promise<DuplicateMatch[]>);
   transitions?: Record<string, Transition<T>>;
 };
 
@@ -99,18 +122,34 @@ export type RecordType<
 > = {
   spec: RecordTypeSpec<T, S, Detail, Row>;
   entity: EntityKind;
+  /** The row itself (locked for the rest of the transaction with `lock`), or 404. */
+  findRow: (db: Executor, id: string, lock?: boolean) => Promise<RowOf<T>>;
   listFor: (actor: Actor) => ListSpec<Row>;
-  create: (db: Executor, actor: Actor, input: Input) => Promise<Detail>;
+  create: (db: Executor, actor: Actor, input: Input, options?: CreateOptions) => Promise<Detail>;
   get: (db: Executor, actor: Actor, id: string) => Promise<Detail>;
   update: (db: Executor, actor: Actor, id: string, input: Input & { version: number }) => Promise<Detail>;
   transition: (db: Executor, actor: Actor, id: string, name: string) => Promise<Detail>;
   transitions: Record<string, Transition<T>>;
   remove: (db: Executor, actor: Actor, id: string) => Promise<void>;
   bulk: (db: Executor, actor: Actor, action: BulkAction) => Promise<{ updated: number }>;
-  duplicates?: (db: Executor, query: DuplicateQuery) => ReturnType<typeof findSimpleDuplicates>;
+  duplicates?: (db: Executor, query: DuplicateQuery) => Promise<DuplicateMatch[]>;
 };
 
+/**
+ * What the code creating a record (not the request) may tell the kind: a lead converted to a
+ * customer keeps the ambassador the lead had, which needs no ambassadors code.
+ */
+export type CreateOptions = { keptReferral?: string | null };
+
 const plural = (n: number, ref: Reference) => `${n} ${n === 1 ? ref.noun : (ref.plural ?? `${ref.noun}s`)}`;
+
+/** The record an id column names, as records show links: `{ _id, name }` or null. */
+export const refColumn = (column: AnyPgColumn, table: PgTable & { id: AnyPgColumn }, name: AnyPgColumn) =>
+  sql<{
+    _id: string;
+    name: string;
+  } | null>`(SELECT json_build_object('_id', ${qualified(table.id)}, 'name', ${qualified(name)})
+      FROM ${table} WHERE ${qualified(table.id)} = ${qualified(column)})`;
 
 /** The person a user-id column names, as records show people: `{ _id, name }` or null. */
 export const personColumn = (column: AnyPgColumn) =>
@@ -165,22 +204,32 @@ export function defineRecordType<
   /** A version of the record as its history shows it, people by name. */
   async function audited(db: Executor, ...rows: RowOf<T>[]) {
     const shown = rows.map(spec.audited);
-    const people = spec.people ?? [];
-    if (people.length === 0) return shown;
-    const names = await peopleNames(
-      db,
-      shown.flatMap((s) => people.map((p) => s[p] as string | null)),
-    );
+    const idsOf = (field: string) => [...new Set(shown.map((s) => s[field]).filter((v): v is string => Boolean(v)))];
+    const lookups: [string, Map<string, string>][] = [];
+    for (const field of spec.people ?? []) lookups.push([field, await peopleNames(db, idsOf(field))]);
+    for (const [field, ref] of Object.entries(spec.names ?? {})) {
+      const ids = idsOf(field);
+      const rows = ids.length
+        ? ((await db.select({ id: ref.id, name: ref.name }).from(ref.table).where(inArray(ref.id, ids))) as {
+            id: string;
+            name: string;
+          }[])
+        : [];
+      lookups.push([field, new Map(rows.map((r) => [r.id, r.name]))]);
+    }
+    if (lookups.length === 0) return shown;
     return shown.map((s) => ({
       ...s,
-      ...Object.fromEntries(people.map((p) => [p, s[p] ? (names.get(s[p] as string) ?? s[p]) : null])),
+      ...Object.fromEntries(
+        lookups.map(([field, names]) => [field, s[field] ? (names.get(s[field] as string) ?? s[field]) : null]),
+      ),
     }));
   }
 
   const audit = (db: Executor, actor: Actor, id: string, entry: Omit<AuditEntry, 'entityType' | 'entityId'>) =>
     recordAudit(db, actor, { entityType: kind.key, entityId: id, ...entry });
 
-  async function get(db: Executor, _actor: Actor, id: string): Promise<Detail> {
+  async function get(db: Executor, actor: Actor, id: string): Promise<Detail> {
     const [found] = isUuid(id)
       ? ((await db
           .select({ row: table as PgTable, updatedByPerson: personColumn(table.updatedBy), ...spec.extra })
@@ -196,13 +245,13 @@ export function defineRecordType<
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: updatedByPerson,
-      ...spec.detail(row, extra),
+      ...spec.detail(row, extra, actor),
     } as Detail;
     return detail;
   }
 
-  async function create(db: Executor, actor: Actor, input: Input): Promise<Detail> {
-    const values = await spec.columns(db, actor, input, null);
+  async function create(db: Executor, actor: Actor, input: Input, options: CreateOptions = {}): Promise<Detail> {
+    const values = await spec.columns(db, actor, input, null, options);
     const [row] = (await db
       .insert(table as PgTable)
       .values({ ...values, firmId: actor.firmId, createdBy: actor.userId, updatedBy: actor.userId } as never)
@@ -214,7 +263,7 @@ export function defineRecordType<
 
   async function update(db: Executor, actor: Actor, id: string, input: Input & { version: number }) {
     const before = await findRow(db, id, true);
-    const values = await spec.columns(db, actor, input, before);
+    const values = await spec.columns(db, actor, input, before, {});
     const after = (await updateVersioned(db, actor, table, id, input.version, noun, values)) as RowOf<T>;
     const [b, a] = await audited(db, before, after);
     await audit(db, actor, id, { action: 'update', version: after.version, before: b, after: a });
@@ -253,6 +302,8 @@ export function defineRecordType<
   /** Deletes a record nothing refers to; its interactions, files and followers go with it (audit). */
   async function remove(db: Executor, actor: Actor, id: string): Promise<void> {
     const before = await findRow(db, id, true);
+    const refused = spec.refuseDelete?.(before);
+    if (refused) throw conflict(refused);
     const refs = spec.references;
     if (refs) {
       const counts = await Promise.all(
@@ -275,14 +326,22 @@ export function defineRecordType<
     await audit(db, actor, id, { action: 'delete', before: gone });
   }
 
+  const assignable = spec.assignable
+    ? registerAssignable({ type: kind.key, label: kind.plural, table, ...spec.assignable })
+    : undefined;
+
   async function bulk(db: Executor, actor: Actor, action: BulkAction): Promise<{ updated: number }> {
-    if (action.action === 'assign')
-      throw badRequest(`${kind.labelPlural} are not assigned to anyone.`, {
-        action: `Archive or restore ${kind.plural}.`,
-      });
+    const ids = [...new Set(action.ids)];
+    if (action.action === 'assign') {
+      if (!assignable)
+        throw badRequest(`${kind.labelPlural} are not assigned to anyone.`, {
+          action: `Archive or restore ${kind.plural}.`,
+        });
+      await assertAssignee(db, action.assignee, 'assignee');
+      return { updated: await assignRows(db, actor, assignable, inArray(table.id, ids), action.assignee) };
+    }
     if (!hasCode(actor.codes, kind.codes.remove))
       throw forbidden(`You do not have permission to archive ${kind.plural}.`);
-    const ids = [...new Set(action.ids)];
     return { updated: await archiveRows(db, actor, table, kind.key, ids, action.action === 'archive') };
   }
 
@@ -298,6 +357,7 @@ export function defineRecordType<
   return {
     spec,
     entity,
+    findRow,
     listFor,
     create,
     get,
@@ -306,6 +366,14 @@ export function defineRecordType<
     transitions,
     remove,
     bulk,
-    ...(dup ? { duplicates: (db, query) => findSimpleDuplicates(db, { table, id: table.id, ...dup }, query) } : {}),
+    ...(dup
+      ? {
+          duplicates:
+            typeof dup === 'function'
+              ? dup
+              : (db: Executor, query: DuplicateQuery) =>
+                  findSimpleDuplicates(db, { table, id: table.id, ...dup }, query),
+        }
+      : {}),
   };
 }
