@@ -5,7 +5,7 @@ import { inScope } from '../db/tenancy';
 import { ambassadors } from '../modules/ambassadors/ambassadors.table';
 import { addInteraction } from '../modules/interactions/interactions.service';
 import { setLeadStatus } from '../modules/leads/lead-status';
-import { createLead, insertLead } from '../modules/leads/leads.service';
+import { leadColumns, leadType } from '../modules/leads/leads.service';
 import { ensureCaptureKey } from '../modules/leads/web-leads';
 import { users } from '../modules/users/users.table';
 import type { Actor } from '../platform/http/access';
@@ -117,8 +117,12 @@ async function seedLeads(db: Executor) {
     // Website leads arrived through the form, with what the visitor wrote.
     const id =
       source === 'Website'
-        ? await insertLead(db, { firmId: HARBOR_PINE_ID, userId: null }, input, { message: r.pick(MESSAGES) })
-        : (await createLead(db, actor, input))._id;
+        ? await leadType.insert(
+            db,
+            { firmId: HARBOR_PINE_ID, userId: null },
+            { ...leadColumns(input), message: r.pick(MESSAGES) },
+          )
+        : (await leadType.create(db, actor, input))._id;
     // Through the pipeline stage by stage, as people would move it, so its history reads true.
     const path: LeadStatus[] =
       status === 'lost' ? [...PIPELINE.slice(1, r.int(1, 4)), 'lost'] : PIPELINE.slice(1, PIPELINE.indexOf(status) + 1);

@@ -4,13 +4,16 @@ import {
   type Ambassador,
   type AmbassadorRow,
   ambassadorInputSchema,
+  hasCode,
   KINDS,
+  P,
 } from '@atelier/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
-import { HttpError } from '../../platform/http/errors';
+import type { Actor } from '../../platform/http/access';
+import { badRequest, forbidden, HttpError } from '../../platform/http/errors';
 import { anyTag, archiveStatus, buildSearchText, idsIn, oneOf, searchText } from '../../platform/lists/list';
 import { defineRecordType, rowColumns } from '../../platform/records/lifecycle';
 import { customers } from '../customers/customers.table';
@@ -141,3 +144,23 @@ export const ambassadorType = defineRecordType<
     phone: ambassadors.phone,
   },
 });
+
+/**
+ * Who referred a customer or a lead is the ambassadors module's to say (88): without it the
+ * referrer stays as it is (`current`); a new one must be the firm's.
+ */
+export async function assertReferrer(
+  db: Executor,
+  actor: Actor,
+  ambassadorId: string | null,
+  current: string | null,
+  noun: string,
+) {
+  if (ambassadorId === current) return;
+  if (!hasCode(actor.codes, P.MODIFY_AMBASSADORS))
+    throw forbidden(`You do not have permission to change who referred this ${noun}.`);
+  if (!ambassadorId) return;
+  const [found] = await db.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.id, ambassadorId));
+  const message = 'Choose an ambassador from the list.';
+  if (!found) throw badRequest(message, { ambassador: message });
+}

@@ -34,6 +34,7 @@ import {
 } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn, rowColumns } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
+import { assertReferrer } from '../ambassadors/ambassadors.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
@@ -64,19 +65,6 @@ const derived = (input: Input) => ({
   ),
 });
 
-async function assertAmbassador(db: Executor, actor: Actor, ambassadorId: string | null, current: string | null) {
-  if (ambassadorId === current) return;
-  // Who referred a customer is the ambassadors module's to say (88); others keep it as it is.
-  if (!hasCode(actor.codes, P.MODIFY_AMBASSADORS)) {
-    const message = 'You do not have permission to change who referred this customer.';
-    throw forbidden(message);
-  }
-  if (!ambassadorId) return;
-  const [found] = await db.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.id, ambassadorId));
-  const message = 'Choose an ambassador from the list.';
-  if (!found) throw badRequest(message, { ambassador: message });
-}
-
 async function assertCompany(db: Executor, companyId: string | null) {
   if (!companyId) return;
   const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
@@ -102,7 +90,13 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
       .where(inArray(customers.id, ids)),
   columns: async (db, actor, input, before, options) => {
     await assertCompany(db, input.company);
-    await assertAmbassador(db, actor, input.ambassador, before ? before.ambassadorId : (options.keptReferral ?? null));
+    await assertReferrer(
+      db,
+      actor,
+      input.ambassador,
+      before ? before.ambassadorId : (options.keptReferral ?? null),
+      'customer',
+    );
     await assertAssignee(db, input.assignedTo);
     const { company: companyId, ambassador: ambassadorId, ...rest } = input;
     return { ...rest, companyId, ambassadorId, ...derived(input) };

@@ -17,7 +17,7 @@ import { companyType } from '../companies/companies.service';
 import { customerType } from '../customers/customers.service';
 import { customers } from '../customers/customers.table';
 import { interactions } from '../interactions/interactions.table';
-import { activeStaffOrNone, findLeadRow } from './leads.service';
+import { activeStaffOrNone, leadType } from './leads.service';
 import { leads } from './leads.table';
 
 // A remodelling firm's clients buy for their own homes or businesses; the account's type can
@@ -39,7 +39,7 @@ export async function convertLead(
 ): Promise<ConvertLeadResult> {
   if (!hasCode(actor.codes, P.MODIFY_USERS))
     throw forbidden('You do not have permission to create customers, so you cannot convert this lead.');
-  const lead = await findLeadRow(db, id, true);
+  const lead = await leadType.findRow(db, id, true);
   if (lead.convertedAt) {
     const [made] = lead.convertedCustomerId
       ? await db.select({ name: customers.name }).from(customers).where(eq(customers.id, lead.convertedCustomerId))

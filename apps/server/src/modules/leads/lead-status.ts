@@ -4,7 +4,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
-import { findLeadRow, getLead, leadSettingsOf } from './leads.service';
+import { leadSettingsOf, leadType } from './leads.service';
 import { leads } from './leads.table';
 
 /** A move on the board. Lost names one of the firm's reasons; a converted lead stays won. */
@@ -14,7 +14,7 @@ export async function setLeadStatus(
   id: string,
   input: { status: LeadStatus; lostReason: string; version: number },
 ): Promise<Lead> {
-  const before = await findLeadRow(db, id, true);
+  const before = await leadType.findRow(db, id, true);
   if (before.convertedAt && input.status !== 'won')
     throw conflict(`${before.name} became a customer, so the lead stays won.`);
   // Only a lost lead has a reason: the board may send the last one typed with another status.
@@ -28,7 +28,7 @@ export async function setLeadStatus(
       throw badRequest(message, { lostReason: message });
     }
   }
-  if (before.status === input.status && before.lostReason === lostReason) return getLead(db, id);
+  if (before.status === input.status && before.lostReason === lostReason) return leadType.get(db, actor, id);
   const after = await updateVersioned(db, actor, leads, id, input.version, 'lead', {
     status: input.status,
     lostReason,
@@ -41,5 +41,5 @@ export async function setLeadStatus(
     before: { status: before.status, lostReason: before.lostReason },
     after: { status: input.status, lostReason },
   });
-  return getLead(db, id);
+  return leadType.get(db, actor, id);
 }

@@ -1,6 +1,5 @@
 import { LEAD_STATUSES, type LeadPipeline, type LeadRow, type ListQuery, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
@@ -14,8 +13,8 @@ import {
   searchText,
   textIn,
 } from '../../platform/lists/list';
+import { personColumn, rowColumns } from '../../platform/records/lifecycle';
 import { firms } from '../firms/firms.table';
-import { users } from '../users/users.table';
 import { leads } from './leads.table';
 
 /** Neither won nor lost (as parameters, for list conditions). */
@@ -24,19 +23,15 @@ export const isOpen = sql`${leads.status} IN (${sql.join(
   sql`, `,
 )})`;
 /** Past its follow-up date in the firm's time zone (needs `firms` joined) and still open. */
-export const overdue = sql<boolean>`(${leads.followUpKey} < (now() AT TIME ZONE ${firms.timeZone})::date AND ${isOpen})`;
+const overdue = sql<boolean>`(${leads.followUpKey} < (now() AT TIME ZONE ${firms.timeZone})::date AND ${isOpen})`;
 /** Today in the firm's time zone, as a value the follow-up index can range over. */
 const firmToday = (firmId: string) =>
   sql`(SELECT (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${firmId}::uuid)`;
 
-const assignee = alias(users, 'assignee');
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({
-  noun: 'leads',
-  table: leads,
-  id: leads.id,
-  scope: eq(leads.firmId, actor.firmId),
+/** The leads list and board: its sort by follow-up and its overdue filter use the firm's today. */
+export const leadList = (actor: Actor): Omit<ListSpec<LeadRow>, 'noun' | 'table' | 'id' | 'scope'> => ({
   sorts: {
     name: { expr: leads.nameKey, type: 'text' },
     value: { expr: leads.estimatedValueCents, type: 'bigint', valid: (v) => /^\d{1,15}$/.test(v) },
@@ -66,7 +61,7 @@ export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({
   fetch: (db, ids) =>
     db
       .select({
-        _id: leads.id,
+        ...rowColumns(leads),
         version: leads.version,
         name: leads.name,
         companyName: leads.companyName,
@@ -75,19 +70,13 @@ export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({
         source: leads.source,
         status: leads.status,
         estimatedValueCents: leads.estimatedValueCents,
-        assignedTo: sql<
-          LeadRow['assignedTo']
-        >`CASE WHEN ${assignee.id} IS NULL THEN NULL ELSE json_build_object('_id', ${assignee.id}, 'name', trim(${assignee.firstName} || ' ' || ${assignee.lastName})) END`,
+        assignedTo: personColumn(leads.assignedTo),
         nextFollowUp: leads.nextFollowUp,
         overdue,
         tags: leads.tags,
-        archived: sql<boolean>`${leads.archivedAt} IS NOT NULL`,
-        createdAt: sql<string>`to_json(${leads.createdAt})#>>'{}'`,
-        updatedAt: sql<string>`to_json(${leads.updatedAt})#>>'{}'`,
       })
       .from(leads)
       .innerJoin(firms, eq(firms.id, leads.firmId))
-      .leftJoin(assignee, eq(assignee.id, leads.assignedTo))
       .where(inArray(leads.id, ids)),
 });
 
@@ -97,7 +86,7 @@ export const listSpecFor = (actor: Actor): ListSpec<LeadRow> => ({
  */
 export async function pipelineTotals(
   db: Executor,
-  actor: Actor,
+  spec: ListSpec<LeadRow>,
   query: Pick<ListQuery, 'q' | 'filter'>,
 ): Promise<LeadPipeline> {
   const { stage: _stage, ...filter } = query.filter ?? {};
@@ -108,7 +97,7 @@ export async function pipelineTotals(
       valueCents: sql<number>`coalesce(sum(${leads.estimatedValueCents}), 0)::float8`,
     })
     .from(leads)
-    .where(listCondition(listSpecFor(actor), { q: query.q, filter }))
+    .where(listCondition(spec, { q: query.q, filter }))
     .groupBy(leads.status);
   return LEAD_STATUSES.map((stage) => ({
     stage,

@@ -1,22 +1,13 @@
-import { convertLeadSchema, leadInputSchema, leadStatusSchema, listQuerySchema, P } from '@atelier/contracts';
+import { convertLeadSchema, leadStatusSchema, listQuerySchema, P } from '@atelier/contracts';
 import { z } from 'zod';
 import { PUBLIC, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
-import { recordRoutes } from '../../platform/records/crud-routes';
+import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { convertLead } from './lead-conversion';
 import { setLeadStatus } from './lead-status';
-import { LEAD_CSV_COLUMNS, listSpecFor, pipelineTotals } from './leads.list';
-import {
-  archiveLead,
-  bulkLeads,
-  createLead,
-  deleteLead,
-  findDuplicateLeads,
-  getLead,
-  leadKind,
-  updateLead,
-} from './leads.service';
+import { pipelineTotals } from './leads.list';
+import { leadType } from './leads.service';
 import {
   getCapture,
   regenerateCapture,
@@ -31,25 +22,13 @@ const settings = permission(P.LEAD_SETTINGS, 'lead_management');
 const keyParams = z.object({ key: z.string() });
 
 export const leadRoutes: AnyRoute[] = [
-  ...recordRoutes({
-    kind: leadKind,
-    input: leadInputSchema,
-    list: listSpecFor,
-    csvColumns: LEAD_CSV_COLUMNS,
-    create: createLead,
-    get: (db, _actor, id) => getLead(db, id),
-    update: updateLead,
-    archive: archiveLead,
-    remove: deleteLead,
-    bulk: bulkLeads,
-    duplicates: findDuplicateLeads,
-  }),
+  ...recordTypeRoutes(leadType),
   defineRoute({
     method: 'GET',
     url: '/leads/pipeline',
     access: modify,
     query: listQuerySchema,
-    handler: ({ db, actor, query }) => pipelineTotals(db, actor, query),
+    handler: ({ db, actor, query }) => pipelineTotals(db, leadType.listFor(actor), query),
   }),
   defineRoute({
     method: 'POST',

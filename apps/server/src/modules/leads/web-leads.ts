@@ -12,7 +12,7 @@ import { HttpError, notFound, validationError } from '../../platform/http/errors
 import { API_PREFIX } from '../../platform/http/routes';
 import { notify } from '../../platform/notifications/notifications.service';
 import { firms } from '../firms/firms.table';
-import { activeStaffOrNone, insertLead, leadSettingsOf } from './leads.service';
+import { activeStaffOrNone, leadColumns, leadSettingsOf, leadType } from './leads.service';
 import { leadCaptureKeys } from './leads.table';
 
 export const WEB_LEAD_PATH = '/public/leads/:key';
@@ -161,24 +161,26 @@ export async function submitWebLead(
   await enterScope(db, { firmId: firm.firm_id });
   const settings = await leadSettingsOf(db, firm.firm_id);
   const assignedTo = await activeStaffOrNone(db, settings.webLeadAssignee);
-  const id = await insertLead(
+  const id = await leadType.insert(
     db,
     { firmId: firm.firm_id, userId: null },
     {
-      firstName: form.firstName,
-      lastName: form.lastName,
-      companyName: form.companyName,
-      email: form.email,
-      phone: form.phone,
-      source: settings.sources.includes(WEB_SOURCE) ? WEB_SOURCE : '',
-      estimatedValueCents: 0,
-      assignedTo,
-      ambassador: null,
-      nextFollowUp: null,
-      tags: [],
-      notes: '',
+      ...leadColumns({
+        firstName: form.firstName,
+        lastName: form.lastName,
+        companyName: form.companyName,
+        email: form.email,
+        phone: form.phone,
+        source: settings.sources.includes(WEB_SOURCE) ? WEB_SOURCE : '',
+        estimatedValueCents: 0,
+        assignedTo,
+        ambassador: null,
+        nextFollowUp: null,
+        tags: [],
+        notes: '',
+      }),
+      message: form.message,
     },
-    { message: form.message },
   );
   const name = `${form.firstName} ${form.lastName}`.trim();
   if (assignedTo) await notify(db, firm.firm_id, assignedTo, `New web lead: ${name}`, `/u/leads/${id}`);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
-import { type AuditEntry, recordAudit } from '../audit/audit.service';
+import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { CsvColumn } from '../lists/export';
@@ -96,8 +96,8 @@ export type RecordTypeSpec<
    * deactivated colleague's open records.
    */
   assignable?: Omit<Assignable, 'type' | 'label' | 'table'>;
-  /** The list: its sorts, filters, search and rows; the firm scope is the platform's. */
-  list: Omit<ListSpec<Row>, 'noun' | 'table' | 'id' | 'scope'>;
+  /** The list: its sorts, filters, search and rows (some may depend on who asks); the firm scope is the platform's. */
+  list: KindList<Row> | ((actor: Actor) => KindList<Row>);
   csv: CsvColumn<Row>[];
   /** What refers to a record; deleting one is refused (409) while anything does. */
   references?: { verb: string; by: Reference[]; advice?: string };
@@ -113,6 +113,8 @@ export type RecordTypeSpec<
   transitions?: Record<string, Transition<T>>;
 };
 
+type KindList<Row extends { _id: string }> = Omit<ListSpec<Row>, 'noun' | 'table' | 'id' | 'scope'>;
+
 export type RecordType<
   T extends RecordTable,
   S extends z.ZodObject,
@@ -126,6 +128,13 @@ export type RecordType<
   findRow: (db: Executor, id: string, lock?: boolean) => Promise<RowOf<T>>;
   listFor: (actor: Actor) => ListSpec<Row>;
   create: (db: Executor, actor: Actor, input: Input, options?: CreateOptions) => Promise<Detail>;
+  /**
+   * Writes a new record from values the caller has checked, with its history: for records no
+   * staff member enters (the website's enquiry form). Gives its id.
+   */
+  insert: (db: Executor, writer: AuditActor, values: Values<T>) => Promise<string>;
+  /** Versions of records as their history shows them (people and other records by name). */
+  audited: (db: Executor, ...rows: RowOf<T>[]) => Promise<Record<string, unknown>[]>;
   get: (db: Executor, actor: Actor, id: string) => Promise<Detail>;
   update: (db: Executor, actor: Actor, id: string, input: Input & { version: number }) => Promise<Detail>;
   transition: (db: Executor, actor: Actor, id: string, name: string) => Promise<Detail>;
@@ -250,15 +259,19 @@ export function defineRecordType<
     return detail;
   }
 
-  async function create(db: Executor, actor: Actor, input: Input, options: CreateOptions = {}): Promise<Detail> {
-    const values = await spec.columns(db, actor, input, null, options);
+  async function insert(db: Executor, writer: AuditActor, values: Values<T>): Promise<string> {
     const [row] = (await db
       .insert(table as PgTable)
-      .values({ ...values, firmId: actor.firmId, createdBy: actor.userId, updatedBy: actor.userId } as never)
+      .values({ ...values, firmId: writer.firmId, createdBy: writer.userId, updatedBy: writer.userId } as never)
       .returning()) as RowOf<T>[];
     const [after] = await audited(db, row!);
-    await audit(db, actor, row!.id, { action: 'create', after });
-    return get(db, actor, row!.id);
+    await recordAudit(db, writer, { entityType: kind.key, entityId: row!.id, action: 'create', after });
+    return row!.id;
+  }
+
+  async function create(db: Executor, actor: Actor, input: Input, options: CreateOptions = {}): Promise<Detail> {
+    const values = await spec.columns(db, actor, input, null, options);
+    return get(db, actor, await insert(db, actor, values));
   }
 
   async function update(db: Executor, actor: Actor, id: string, input: Input & { version: number }) {
@@ -346,7 +359,7 @@ export function defineRecordType<
   }
 
   const listFor = (actor: Actor): ListSpec<Row> => ({
-    ...spec.list,
+    ...(typeof spec.list === 'function' ? spec.list(actor) : spec.list),
     noun: kind.plural,
     table,
     id: table.id,
@@ -358,6 +371,8 @@ export function defineRecordType<
     spec,
     entity,
     findRow,
+    insert,
+    audited,
     listFor,
     create,
     get,
