@@ -38,7 +38,6 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   create?: (db: Executor, actor: Actor, input: z.output<Input>) => Promise<unknown>;
   get: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   update: (db: Executor, actor: Actor, id: string, input: z.output<Input> & { version: number }) => Promise<unknown>;
-  archive?: (db: Executor, actor: Actor, id: string, archived: boolean) => Promise<unknown>;
   remove?: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
   bulk?: (db: Executor, actor: Actor, action: BulkAction) => Promise<unknown>;
   duplicates?: (db: Executor, query: z.output<typeof duplicateQuery>) => Promise<unknown>;
@@ -94,7 +93,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
   // The declaration says which routes the kind has; a module that offers otherwise is a mistake.
   const offered: Record<KindRoute, boolean> = {
     create: Boolean(crud.create),
-    archive: Boolean(crud.archive ?? crud.transitions?.some((step) => step.name === 'archive')),
+    archive: Boolean(crud.transitions?.some((step) => step.name === 'archive')),
     delete: Boolean(crud.remove),
     bulk: Boolean(crud.bulk),
     export: kindHas(declared, 'export'),
@@ -197,18 +196,6 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
         params: idParams,
         handler: async ({ db, actor, params }) => shown(actor, await step.run(db, actor, params.id)),
       }),
-    ),
-    ...optional(crud.archive, (archive) =>
-      (['archive', 'restore'] as const).map((action) =>
-        defineRoute({
-          method: 'POST',
-          url: `${base}/:id/${action}`,
-          access: remove,
-          params: idParams,
-          handler: async ({ db, actor, params }) =>
-            shown(actor, await archive(db, actor, params.id, action === 'archive')),
-        }),
-      ),
     ),
     ...optional(crud.remove, (removeOne) =>
       defineRoute({

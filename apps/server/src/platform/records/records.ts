@@ -130,21 +130,3 @@ export async function archiveRows(
 /** Why a record cannot be archived (or restored): it already is (not). */
 export const archiveRefusal = (noun: string, archive: boolean) =>
   archive ? `This ${noun} is already archived.` : `This ${noun} is not archived.`;
-
-/**
- * Archives or restores one record: a transition its state must allow, so one already archived
- * (or not archived) is a 409, and a record that is not there a 404. The UPDATE's own condition
- * decides, so of two people archiving at once exactly one does.
- */
-export async function archiveOne(
-  db: Executor,
-  actor: Actor,
-  table: PgTable & { id: AnyPgColumn },
-  kind: { key: string; noun: string },
-  id: string,
-  archive: boolean,
-): Promise<void> {
-  if (isUuid(id) && (await archiveRows(db, actor, table, kind.key, [id], archive)) === 1) return;
-  const [exists] = isUuid(id) ? await db.select({ id: table.id }).from(table).where(eq(table.id, id)) : [];
-  throw exists ? conflict(archiveRefusal(kind.noun, archive)) : notFound(`This ${kind.noun} does not exist.`);
-}
