@@ -1,9 +1,16 @@
-import { recordHref } from '@atelier/contracts';
+import { type RecordKind, recordHref } from '@atelier/contracts';
 import { Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../lib/permissions';
+
+/** Whether the person may open the kind's pages: its code, and its module for the firm. */
+function useMayOpen(kind: RecordKind): boolean {
+  const { can, hasFeature } = useCan();
+  return can(kind.codes.modify) && (!kind.feature || hasFeature(kind.feature));
+}
+
 import { toastSuccess } from '../../lib/toast';
 import { ListPage, type ListPageProps } from '../list/list-page';
 import { NoAccess } from '../no-access';
@@ -35,11 +42,11 @@ export function RecordListPage<Row extends { _id: string }, T extends { _id: str
 ) {
   const { resource, ...rest } = props;
   const { kind } = resource;
-  const { can } = useCan();
-  if (!can(kind.codes.modify)) return <NoAccess />;
+  if (!useMayOpen(kind)) return <NoAccess />;
   return (
     <ListPage<Row>
-      listKey={kind.plural}
+      // The API collection's name: saved views and column choices were stored under it.
+      listKey={kind.apiPath.slice(1)}
       title={kind.labelPlural}
       endpoint={kind.apiPath}
       noun={{ one: kind.noun, many: kind.plural }}
@@ -60,13 +67,15 @@ export function RecordPage<T extends Named, Input>(props: {
   resource: RecordResource<T, Input>;
   subtitle?: (record: T) => ReactNode;
   deleteText: string;
+  /** More header actions, before Archive and Delete. */
+  actions?: (record: T) => ReactNode;
 }) {
   const { id = '' } = useParams();
   const { can } = useCan();
   const { resource } = props;
   const { kind } = resource;
   const record = resource.useRecord(id);
-  if (!can(kind.codes.modify)) return <NoAccess />;
+  if (!useMayOpen(kind)) return <NoAccess />;
   return (
     <DetailLayout<T>
       resource={resource}
@@ -77,11 +86,14 @@ export function RecordPage<T extends Named, Input>(props: {
       title={(r) => r.name}
       subtitle={props.subtitle}
       archived={(r) => r.archived}
-      actions={(r) =>
-        can(kind.codes.remove) && (
-          <ArchiveActions record={r} resource={resource} listHref={kind.webPath} deleteText={props.deleteText} />
-        )
-      }
+      actions={(r) => (
+        <>
+          {props.actions?.(r)}
+          {can(kind.codes.remove) && (
+            <ArchiveActions record={r} resource={resource} listHref={kind.webPath} deleteText={props.deleteText} />
+          )}
+        </>
+      )}
     />
   );
 }
@@ -92,15 +104,17 @@ export function RecordNewPage<T extends Named, Input>(props: {
   form: (props: RecordFormProps<T, Input>) => ReactNode;
   /** The confirmation, which may name what the server made (an ambassador's code). */
   created?: (record: T) => string;
+  /** The page's own title and line under it, when "New {noun}" is not the whole story. */
+  title?: string;
+  description?: string;
 }) {
   const { kind } = props.resource;
-  const { can } = useCan();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  if (!can(kind.codes.modify)) return <NoAccess />;
+  if (!useMayOpen(kind)) return <NoAccess />;
   return (
     <Stack maw={900} mx="auto">
-      <PageHeader title={`New ${kind.noun}`} />
+      <PageHeader title={props.title ?? `New ${kind.noun}`} description={props.description} />
       <Card withBorder padding="lg">
         {props.form({
           submitLabel: `Create ${kind.noun}`,

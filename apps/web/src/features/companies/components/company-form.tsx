@@ -5,6 +5,7 @@ import { AddressesField } from '../../../components/form/addresses-field';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { PersonSelect } from '../../../components/form/pickers';
 import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
+import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useCompanyDuplicates } from '../api';
 
 export const TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
@@ -26,21 +27,18 @@ export const companyFormValues = (c?: Company): CompanyInput => ({
   notes: c?.notes ?? '',
 });
 
-type Props = {
-  company?: Company;
-  submitLabel: string;
-  onSubmit: (values: CompanyInput) => Promise<unknown>;
-  /** Loads the latest version after a 409, to merge the user's changes onto it. */
-  reload?: () => Promise<CompanyInput>;
-};
-
 /** The account's details, validated by the same contract as the server. */
-export function CompanyForm({ company, submitLabel, onSubmit, reload }: Props) {
+export function CompanyForm({
+  record: company,
+  submitLabel,
+  onSubmit,
+  reload,
+}: RecordFormProps<Company, CompanyInput>) {
   const { form, submit, stale } = useRecordForm<CompanyInput>({
     schema: companyInputSchema,
     values: companyFormValues(company),
     onSubmit,
-    reload: reload ?? (async () => companyFormValues(company)),
+    reload: async () => companyFormValues(reload ? await reload() : company),
   });
   const [name, email, phone] = form.watch(['name', 'email', 'phone']);
   const duplicates = useCompanyDuplicates({ name, email, phone }, company?._id);

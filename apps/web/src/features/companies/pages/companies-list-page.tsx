@@ -1,10 +1,9 @@
-import { COMPANY_TYPES, type CompanyRow, P } from '@atelier/contracts';
+import { COMPANY_TYPES, type Company, type CompanyInput, type CompanyRow } from '@atelier/contracts';
 import { createdColumn, tagsColumn, updatedColumn } from '../../../components/list/columns';
-import { ListPage } from '../../../components/list/list-page';
 import { ARCHIVE_STATUS_FILTER, type Column } from '../../../components/list/types';
-import { NoAccess } from '../../../components/no-access';
-import { usePeople } from '../../../components/people';
-import { useCan } from '../../../lib/permissions';
+import { useAssigneeFilter } from '../../../components/people';
+import { RecordListPage } from '../../../components/record/record-pages';
+import { companies } from '../api';
 import { TYPE_LABELS } from '../components/company-form';
 
 const COLUMNS: Column<CompanyRow>[] = [
@@ -21,35 +20,19 @@ const COLUMNS: Column<CompanyRow>[] = [
 ];
 
 export default function CompaniesListPage() {
-  const { can } = useCan();
-  const people = usePeople();
-  if (!can(P.MODIFY_COMPANIES)) return <NoAccess />;
+  const assignee = useAssigneeFilter();
   return (
-    <ListPage<CompanyRow>
-      listKey="companies"
-      title="Accounts"
+    <RecordListPage<CompanyRow, Company, CompanyInput>
+      resource={companies}
       description="The businesses you sell to: trade customers, contractors, designers and retailers."
-      endpoint="/companies"
-      noun={{ one: 'account', many: 'accounts' }}
       defaultSort="name"
       columns={COLUMNS}
       filters={[
         { key: 'type', label: 'Type', options: COMPANY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })) },
-        {
-          key: 'assigned',
-          label: 'Assigned to',
-          options: [
-            { value: 'none', label: 'Nobody' },
-            ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
-          ],
-        },
+        assignee,
         ARCHIVE_STATUS_FILTER,
       ]}
-      rowHref={(r) => `/u/companies/${r._id}`}
       rowLabel={(r) => r.name}
-      create={{ href: '/u/companies/new', label: 'New account' }}
-      archivePermission={P.DELETE_COMPANIES}
-      exportPermission={P.EXPORT_COMPANIES}
     />
   );
 }

@@ -6,6 +6,7 @@ import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { LabelledListField } from '../../../components/form/labelled-list-field';
 import { AmbassadorSelect, CompanySelect, PersonSelect } from '../../../components/form/pickers';
 import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
+import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useCan } from '../../../lib/permissions';
 import { useSettings } from '../../settings/api';
 import { useCustomerDuplicates } from '../api';
@@ -24,22 +25,16 @@ export const customerFormValues = (c?: Customer, company?: string | null): Custo
   notes: c?.notes ?? '',
 });
 
-type Props = {
-  customer?: Customer;
-  initialCompany?: { _id: string; name: string } | null;
-  submitLabel: string;
-  onSubmit: (values: CustomerInput) => Promise<unknown>;
-  reload?: () => Promise<CustomerInput>;
-};
+type Props = RecordFormProps<Customer, CustomerInput> & { initialCompany?: { _id: string; name: string } | null };
 
-export function CustomerForm({ customer, initialCompany, submitLabel, onSubmit, reload }: Props) {
+export function CustomerForm({ record: customer, initialCompany, submitLabel, onSubmit, reload }: Props) {
   const sources = useSettings().data?.customerSettings.sources ?? [];
   const { can } = useCan();
   const { form, submit, stale } = useRecordForm<CustomerInput>({
     schema: customerInputSchema,
     values: customerFormValues(customer, initialCompany?._id),
     onSubmit,
-    reload: reload ?? (async () => customerFormValues(customer)),
+    reload: async () => customerFormValues(reload ? await reload() : customer),
     // Blank rows the user added and left empty are not an error: drop them.
     clean: (values) => ({
       ...values,

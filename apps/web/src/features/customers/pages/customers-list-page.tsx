@@ -1,13 +1,12 @@
-import { type CustomerRow, P } from '@atelier/contracts';
+import type { Customer, CustomerInput, CustomerRow } from '@atelier/contracts';
 import { Link } from 'react-router';
 import { createdColumn, tagsColumn, updatedColumn } from '../../../components/list/columns';
-import { ListPage } from '../../../components/list/list-page';
 import { ARCHIVE_STATUS_FILTER, type Column } from '../../../components/list/types';
-import { NoAccess } from '../../../components/no-access';
-import { usePeople } from '../../../components/people';
+import { useAssigneeFilter } from '../../../components/people';
 import { LinkedFilterLabel } from '../../../components/record/record-name';
-import { useCan } from '../../../lib/permissions';
+import { RecordListPage } from '../../../components/record/record-pages';
 import { useSettings } from '../../settings/api';
+import { customers } from '../api';
 
 const COLUMNS: Column<CustomerRow>[] = [
   { key: 'name', label: 'Name', sort: 'name', render: (r) => r.name },
@@ -28,28 +27,16 @@ const COLUMNS: Column<CustomerRow>[] = [
 ];
 
 export default function CustomersListPage() {
-  const { can } = useCan();
-  const people = usePeople();
+  const assignee = useAssigneeFilter();
   const sources = useSettings().data?.customerSettings.sources ?? [];
-  if (!can(P.MODIFY_USERS)) return <NoAccess />;
   return (
-    <ListPage<CustomerRow>
-      listKey="customers"
-      title="Customers"
+    <RecordListPage<CustomerRow, Customer, CustomerInput>
+      resource={customers}
       description="The people who buy from you, on their own or through an account."
-      endpoint="/customers"
-      noun={{ one: 'customer', many: 'customers' }}
       defaultSort="name"
       columns={COLUMNS}
       filters={[
-        {
-          key: 'assigned',
-          label: 'Assigned to',
-          options: [
-            { value: 'none', label: 'Nobody' },
-            ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
-          ],
-        },
+        assignee,
         { key: 'source', label: 'Source', options: sources.map((s) => ({ value: s, label: s })) },
         {
           key: 'consent',
@@ -73,11 +60,7 @@ export default function CustomersListPage() {
           ),
         },
       ]}
-      rowHref={(r) => `/u/customers/${r._id}`}
       rowLabel={(r) => r.name}
-      create={{ href: '/u/customers/new', label: 'New customer' }}
-      archivePermission={P.DELETE_USERS}
-      exportPermission={P.EXPORT_USERS}
     />
   );
 }

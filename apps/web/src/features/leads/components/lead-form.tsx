@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { DuplicateWarning } from '../../../components/form/duplicate-warning';
 import { AmbassadorSelect, PersonSelect } from '../../../components/form/pickers';
 import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
+import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useCan } from '../../../lib/permissions';
 import { useLeadDuplicates, useLeadSettings } from '../api';
 
@@ -26,22 +27,15 @@ const currencySymbol = (currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')
     ?.value;
 
-type Props = {
-  lead?: Lead;
-  submitLabel: string;
-  onSubmit: (values: LeadInput) => Promise<unknown>;
-  reload?: () => Promise<LeadInput>;
-};
-
 /** A lead's details, validated by the same contract as the server. The stage moves elsewhere. */
-export function LeadForm({ lead, submitLabel, onSubmit, reload }: Props) {
+export function LeadForm({ record: lead, submitLabel, onSubmit, reload }: RecordFormProps<Lead, LeadInput>) {
   const { sources, currency } = useLeadSettings();
   const { can } = useCan();
   const { form, submit, stale } = useRecordForm<LeadInput>({
     schema: leadInputSchema,
     values: leadFormValues(lead),
     onSubmit,
-    reload: reload ?? (async () => leadFormValues(lead)),
+    reload: async () => leadFormValues(reload ? await reload() : lead),
   });
   const [firstName, lastName, email, phone] = form.watch(['firstName', 'lastName', 'email', 'phone']);
   const duplicates = useLeadDuplicates(

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { createdColumn, tagsColumn, updatedColumn } from '../../../components/list/columns';
 import { ListPage } from '../../../components/list/list-page';
 import { ARCHIVE_STATUS_FILTER, type Column } from '../../../components/list/types';
-import { usePeople } from '../../../components/people';
+import { useAssigneeFilter } from '../../../components/people';
 import { LinkedFilterLabel } from '../../../components/record/record-name';
 import { formatMoney } from '../../../lib/format';
 import { useLeadSettings } from '../api';
@@ -31,7 +31,7 @@ const columns = (currency: string): Column<LeadRow>[] => [
 
 /** Every lead in a table, with the list page's saved views, bulk actions and export. */
 export function LeadsList({ actions }: { actions: ReactNode }) {
-  const people = usePeople();
+  const assignee = useAssigneeFilter();
   const { sources, currency } = useLeadSettings();
   return (
     <ListPage<LeadRow>
@@ -48,14 +48,7 @@ export function LeadsList({ actions }: { actions: ReactNode }) {
           label: 'Stage',
           options: LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
         },
-        {
-          key: 'assigned',
-          label: 'Assigned to',
-          options: [
-            { value: 'none', label: 'Nobody' },
-            ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
-          ],
-        },
+        assignee,
         { key: 'source', label: 'Source', options: sources.map((s) => ({ value: s, label: s })) },
         { key: 'overdue', label: 'Follow-up', options: [{ value: 'true', label: 'Overdue' }] },
         ARCHIVE_STATUS_FILTER,

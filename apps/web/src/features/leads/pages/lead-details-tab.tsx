@@ -1,15 +1,13 @@
-import type { Lead } from '@atelier/contracts';
+import type { Lead, LeadInput } from '@atelier/contracts';
 import { Blockquote, Card, Stack, Text } from '@mantine/core';
 import { useRecord } from '../../../components/record/detail-layout';
-import { toastSuccess } from '../../../lib/toast';
+import { RecordDetailsCard } from '../../../components/record/record-pages';
 import { leads } from '../api';
-import { LeadForm, leadFormValues } from '../components/lead-form';
+import { LeadForm } from '../components/lead-form';
 import { StageCard } from '../components/stage-card';
 
 export default function LeadDetailsTab() {
   const { record } = useRecord<Lead>();
-  const update = leads.useUpdate(record._id);
-  const reload = leads.useReload();
   return (
     <Stack>
       <StageCard lead={record} />
@@ -23,17 +21,7 @@ export default function LeadDetailsTab() {
           </Blockquote>
         </Card>
       )}
-      <Card withBorder padding="lg">
-        <LeadForm
-          lead={record}
-          submitLabel="Save"
-          onSubmit={async (values) => {
-            await update.mutateAsync({ ...values, version: record.version });
-            toastSuccess('Lead saved.');
-          }}
-          reload={async () => leadFormValues(await reload(record._id))}
-        />
-      </Card>
+      <RecordDetailsCard<Lead, LeadInput> resource={leads} form={(props) => <LeadForm {...props} />} />
       {record.updatedBy && (
         <Text size="sm" c="dimmed">
           Last changed by {record.updatedBy.name}
