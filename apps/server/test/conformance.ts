@@ -5,19 +5,8 @@ import { type KindRoute, kindHas, P, type RecordKind, VERSION_MISSING_MESSAGE } 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { type Api, apiClient, type Json } from './api-client';
 import { call, signIn, startTestApp, type TestApp, TINY_PNG } from './helpers';
-
-type Json = Record<string, unknown>;
-type Api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  cookie?: string,
-) => Promise<{
-  status: number;
-  body: Json;
-  text: string;
-}>;
 
 /**
  * What the conformance suite needs to know about a record kind: where it lives, what guards
@@ -74,16 +63,10 @@ export function describeRecordKind(fixture: KindFixture): void {
     let base: string;
     let n = 0;
 
-    const api: Api = async (method, url, body, cookie = owner) => {
-      const r = await call(t.app, { method, url: `/api/v1${url}`, cookie, body });
-      let parsed: Json = {};
-      try {
-        parsed = r.body ? (r.json() as Json) : {};
-      } catch {
-        parsed = {};
-      }
-      return { status: r.statusCode, body: parsed, text: r.body };
-    };
+    const api: Api = apiClient(
+      () => t.app,
+      () => owner,
+    );
     const create = async (cookie = owner): Promise<Json> => {
       n += 1;
       if (fixture.make) {

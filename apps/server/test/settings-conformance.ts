@@ -1,15 +1,8 @@
 import { P, type SettingsKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiClient, type Json } from './api-client';
 import { call, signIn, startTestApp, type TestApp } from './helpers';
-
-type Json = Record<string, unknown>;
-type Api = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  cookie?: string,
-) => Promise<{ status: number; body: Json; text: string }>;
 
 /** What the suite needs to know about a settings kind: how to make a valid, a changed and an invalid one. */
 export type SettingsFixture = {
@@ -43,16 +36,10 @@ export function describeSettingsKind(fixture: SettingsFixture): void {
     let db: pg.Client;
     let n = 0;
 
-    const api: Api = async (method, url, body, cookie = owner) => {
-      const r = await call(t.app, { method, url: `/api/v1${url}`, cookie, body });
-      let parsed: Json = {};
-      try {
-        parsed = r.body ? (r.json() as Json) : {};
-      } catch {
-        parsed = {};
-      }
-      return { status: r.statusCode, body: parsed, text: r.body };
-    };
+    const api: Api = apiClient(
+      () => t.app,
+      () => owner,
+    );
     const create = async (): Promise<Json> => {
       n += 1;
       const r = await api('POST', path, fixture.create(n));

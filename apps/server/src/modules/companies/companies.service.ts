@@ -26,6 +26,18 @@ type Row = typeof companies.$inferSelect;
 const assignee = personColumn(companies.assignedTo);
 const contactCount = sql<number>`(SELECT count(*)::int FROM ${customers} c WHERE c.company_id = ${qualified(companies.id)} AND c.archived_at IS NULL)`;
 
+/** An account's own fields, as its page and its history show them. */
+const shown = (r: Row) => ({
+  name: r.name,
+  type: r.type,
+  phone: r.phone,
+  email: r.email,
+  website: r.website,
+  addresses: r.addresses,
+  tags: r.tags,
+  notes: r.notes,
+});
+
 const financialsOf = (r: Row) => ({
   paymentTermsDays: r.paymentTermsDays,
   creditLimitCents: r.creditLimitCents,
@@ -40,17 +52,11 @@ export const companyType = defineRecordType<typeof companies, typeof companyInpu
   table: companies,
   input: companyInputSchema,
   title: (row) => row.name,
-  searchDocs: (db, ids) =>
-    db
-      .select({
-        id: companies.id,
-        title: companies.name,
-        subtitle: sql<string>`concat_ws(' · ', NULLIF(${companies.email}, ''), NULLIF(${companies.phone}, ''))`,
-        searchText: companies.searchText,
-        archived: sql<boolean>`${companies.archivedAt} IS NOT NULL`,
-      })
-      .from(companies)
-      .where(inArray(companies.id, ids)),
+  search: {
+    title: companies.name,
+    subtitle: sql<string>`concat_ws(' · ', NULLIF(${companies.email}, ''), NULLIF(${companies.phone}, ''))`,
+    text: companies.searchText,
+  },
   columns: async (db, _actor, input) => {
     await assertAssignee(db, input.assignedTo);
     return {
@@ -61,29 +67,12 @@ export const companyType = defineRecordType<typeof companies, typeof companyInpu
       ),
     };
   },
-  audited: (r) => ({
-    name: r.name,
-    type: r.type,
-    phone: r.phone,
-    email: r.email,
-    website: r.website,
-    addresses: r.addresses,
-    assignedTo: r.assignedTo,
-    tags: r.tags,
-    notes: r.notes,
-  }),
+  audited: (r) => ({ ...shown(r), assignedTo: r.assignedTo }),
   people: ['assignedTo'],
   extra: { assignee, contacts: contactCount },
   detail: (r, extra, actor) => ({
-    name: r.name,
-    type: r.type,
-    phone: r.phone,
-    email: r.email,
-    website: r.website,
-    addresses: r.addresses,
+    ...shown(r),
     assignedTo: extra.assignee as Company['assignedTo'],
-    tags: r.tags,
-    notes: r.notes,
     contacts: extra.contacts as number,
     ...(hasCode(actor.codes, P.COMPANY_FINANCIALS)
       ? {

@@ -1,8 +1,8 @@
 import type { CompanyType, RecordAddress } from '@atelier/contracts';
 import { COMPANY_TYPES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { files } from '../../platform/files/files.table';
 import { firms } from '../firms/firms.table';
 import { users } from '../users/users.table';
@@ -36,12 +36,7 @@ export const companies = pgTable(
     taxCertificateFileId: uuid('tax_certificate_file_id').references(() => files.id, { onDelete: 'set null' }),
     // Lower-cased name, email, phone (also digits only) and city: what `q` matches.
     searchText: text('search_text').notNull().default(''),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...recordColumns(),
   },
   (t) => [
     index('companies_name_idx').on(t.firmId, t.nameKey, t.id),

@@ -77,17 +77,11 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
   table: customers,
   input: customerInputSchema,
   title: (row) => row.name,
-  searchDocs: (db, ids) =>
-    db
-      .select({
-        id: customers.id,
-        title: customers.name,
-        subtitle: sql<string>`concat_ws(' · ', NULLIF(${customers.primaryEmail}, ''), NULLIF(${customers.phones}->0->>'number', ''))`,
-        searchText: customers.searchText,
-        archived: sql<boolean>`${customers.archivedAt} IS NOT NULL`,
-      })
-      .from(customers)
-      .where(inArray(customers.id, ids)),
+  search: {
+    title: customers.name,
+    subtitle: sql<string>`concat_ws(' · ', NULLIF(${customers.primaryEmail}, ''), NULLIF(${customers.phones}->0->>'number', ''))`,
+    text: customers.searchText,
+  },
   columns: async (db, actor, input, before, options) => {
     await assertCompany(db, input.company);
     await assertReferrer(

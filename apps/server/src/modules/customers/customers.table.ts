@@ -1,7 +1,7 @@
 import type { RecordAddress } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
+import { firmId, firmIsolation, id, recordColumns } from '../../db/columns';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { firms } from '../firms/firms.table';
@@ -34,12 +34,7 @@ export const customers = pgTable(
     // The store login (a users row of kind customer), when there is one.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     searchText: text('search_text').notNull().default(''),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...recordColumns(),
   },
   (t) => [
     index('customers_name_idx').on(t.firmId, t.nameKey, t.id),

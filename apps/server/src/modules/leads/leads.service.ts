@@ -1,5 +1,5 @@
 import { KINDS, type Lead, type LeadRow, leadInputSchema } from '@atelier/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -65,6 +65,23 @@ export const leadColumns = (input: LeadInput) => ({
   searchText: leadSearchText(input),
 });
 
+/** A lead's own fields, as its page and its history show them. */
+const shown = (r: typeof leads.$inferSelect) => ({
+  firstName: r.firstName,
+  lastName: r.lastName,
+  companyName: r.companyName,
+  email: r.email,
+  phone: r.phone,
+  source: r.source,
+  status: r.status,
+  lostReason: r.lostReason,
+  estimatedValueCents: r.estimatedValueCents,
+  nextFollowUp: r.nextFollowUp,
+  tags: r.tags,
+  notes: r.notes,
+  message: r.message,
+});
+
 // Past its follow-up date in the firm's time zone, and still open.
 const overdue = sql<boolean>`((SELECT ${qualified(leads.followUpKey)} < (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${qualified(leads.firmId)}) AND ${isOpen})`;
 
@@ -74,17 +91,11 @@ export const leadType = defineRecordType<typeof leads, typeof leadInputSchema, L
   table: leads,
   input: leadInputSchema,
   title: (row) => row.name,
-  searchDocs: (db, ids) =>
-    db
-      .select({
-        id: leads.id,
-        title: leads.name,
-        subtitle: sql<string>`concat_ws(' · ', NULLIF(${leads.companyName}, ''), NULLIF(${leads.email}, ''), NULLIF(${leads.phone}, ''))`,
-        searchText: leads.searchText,
-        archived: sql<boolean>`${leads.archivedAt} IS NOT NULL`,
-      })
-      .from(leads)
-      .where(inArray(leads.id, ids)),
+  search: {
+    title: leads.name,
+    subtitle: sql<string>`concat_ws(' · ', NULLIF(${leads.companyName}, ''), NULLIF(${leads.email}, ''), NULLIF(${leads.phone}, ''))`,
+    text: leads.searchText,
+  },
   columns: async (db, actor, input, before) => {
     await assertSource(db, actor.firmId, input.source, before?.source);
     // Keeping someone no longer active is fine; handing the lead to them is not.
@@ -94,23 +105,7 @@ export const leadType = defineRecordType<typeof leads, typeof leadInputSchema, L
     const reminded = before && input.nextFollowUp === before.nextFollowUp && input.assignedTo === before.assignedTo;
     return { ...leadColumns(input), ...(before && !reminded ? { followUpNotifiedOn: null } : {}) };
   },
-  audited: (r) => ({
-    firstName: r.firstName,
-    lastName: r.lastName,
-    companyName: r.companyName,
-    email: r.email,
-    phone: r.phone,
-    source: r.source,
-    status: r.status,
-    lostReason: r.lostReason,
-    estimatedValueCents: r.estimatedValueCents,
-    assignedTo: r.assignedTo,
-    ambassador: r.ambassadorId,
-    nextFollowUp: r.nextFollowUp,
-    tags: r.tags,
-    notes: r.notes,
-    message: r.message,
-  }),
+  audited: (r) => ({ ...shown(r), assignedTo: r.assignedTo, ambassador: r.ambassadorId }),
   people: ['assignedTo'],
   names: { ambassador: { table: ambassadors, id: ambassadors.id, name: ambassadors.name } },
   extra: {
@@ -123,23 +118,11 @@ export const leadType = defineRecordType<typeof leads, typeof leadInputSchema, L
   detail: (r, extra) => {
     const customer = extra.customer as Lead['ambassador'];
     return {
-      firstName: r.firstName,
-      lastName: r.lastName,
+      ...shown(r),
       name: r.name,
-      companyName: r.companyName,
-      email: r.email,
-      phone: r.phone,
-      source: r.source,
-      status: r.status,
-      lostReason: r.lostReason,
-      estimatedValueCents: r.estimatedValueCents,
       assignedTo: extra.assignee as Lead['assignedTo'],
       ambassador: extra.ambassador as Lead['ambassador'],
-      nextFollowUp: r.nextFollowUp,
       overdue: extra.overdue as boolean,
-      tags: r.tags,
-      notes: r.notes,
-      message: r.message,
       convertedTo: customer ? { customer, company: extra.company as Lead['ambassador'] } : null,
     };
   },

@@ -1,7 +1,7 @@
 import { LEAD_STATUSES, type LeadStatus, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
+import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
@@ -47,12 +47,7 @@ export const leads = pgTable(
     convertedCompanyId: uuid('converted_company_id').references(() => companies.id, { onDelete: 'set null' }),
     convertedAt: timestamp('converted_at', { withTimezone: true }),
     searchText: text('search_text').notNull().default(''),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...recordColumns(),
   },
   (t) => [
     index('leads_name_idx').on(t.firmId, t.nameKey, t.id),

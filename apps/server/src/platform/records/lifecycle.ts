@@ -68,7 +68,11 @@ export type RecordTypeSpec<
   input: S;
   /** The record's name in messages, links and notifications. */
   title: (row: RowOf<T>) => string;
-  searchDocs?: EntityParts['searchDocs'];
+  /**
+   * What global search shows of a record (searchable kinds): its title, a line under it, and
+   * the column holding its search text.
+   */
+  search?: { title: AnyPgColumn; subtitle: SQL<string>; text: AnyPgColumn };
   /**
    * The columns an input sets, on create (`before` null) and on edit alike: the domain's checks
    * beyond the schema (400 or 409 with per-field messages) and what it derives.
@@ -176,6 +180,23 @@ export const rowColumns = (table: RecordTable) => ({
   updatedAt: sql<string>`to_json(${table.updatedAt})#>>'{}'`,
 });
 
+function searchDocsOf(
+  table: RecordTable,
+  search: NonNullable<RecordTypeSpec<RecordTable, z.ZodObject, RecordMeta, { _id: string }>['search']>,
+): NonNullable<EntityParts['searchDocs']> {
+  return (db, ids) =>
+    db
+      .select({
+        id: sql<string>`${table.id}`,
+        title: sql<string>`${search.title}`,
+        subtitle: search.subtitle,
+        searchText: sql<string>`${search.text}`,
+        archived: sql<boolean>`${table.archivedAt} IS NOT NULL`,
+      })
+      .from(table as PgTable)
+      .where(inArray(table.id, ids));
+}
+
 /** Registers a kind whose lifecycle the platform runs, and gives its service functions. */
 export function defineRecordType<
   T extends RecordTable,
@@ -207,7 +228,7 @@ export function defineRecordType<
         .where(eq(table.id, id))) as RowOf<T>[];
       return row ? { name: spec.title(row) } : null;
     },
-    ...(spec.searchDocs ? { searchDocs: spec.searchDocs } : {}),
+    ...(spec.search ? { searchDocs: searchDocsOf(table, spec.search) } : {}),
   });
 
   /** A version of the record as its history shows it, people by name. */
