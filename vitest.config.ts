@@ -5,6 +5,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'repo',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
           environment: 'node',
