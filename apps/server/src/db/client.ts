@@ -3,10 +3,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { APP_ROLE } from './columns';
 import { isDatabaseUnavailable } from './faults';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = NodePgDatabase<Schema>;
+// Untyped by the schema: the code writes queries with the table objects, never `db.query.*`, so
+// the client needs no knowledge of the modules' tables (decision 0018: db sits below them).
+export type Db = NodePgDatabase;
 /** A transaction handle; services take it as their `db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -42,7 +42,7 @@ export function connectDatabase(url: string, poolSize: number): Database {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool });
   const listeners = new Set<CommitListener>();
   commitListeners.set(db, listeners);
   db.transaction = ((fn: (tx: Tx) => Promise<unknown>) => transaction(pool, listeners, fn)) as Db['transaction'];

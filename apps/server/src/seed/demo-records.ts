@@ -16,11 +16,11 @@ import { ambassadorType } from '../modules/ambassadors/ambassadors.service';
 import { companyType } from '../modules/companies/companies.service';
 import { customerType } from '../modules/customers/customers.service';
 import { customers } from '../modules/customers/customers.table';
-import { interactions } from '../modules/interactions/interactions.table';
-import { users } from '../modules/users/users.table';
 import { files } from '../platform/files/files.table';
 import type { LocalFileStorage } from '../platform/files/storage';
 import type { Actor } from '../platform/http/access';
+import { users } from '../platform/identity/users.table';
+import { interactions } from '../platform/interactions/interactions.table';
 import { CEDAR_ROW_ID, HARBOR_PINE_ID } from './demo';
 import type { Seed } from './registry';
 

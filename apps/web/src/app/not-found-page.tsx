@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session';
 
 export function NotFoundPage() {
   const { profile } = useSession();

@@ -1,8 +1,8 @@
 import { P } from '@atelier/contracts';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/auth/session';
 import { useCan } from '../lib/permissions';
+import { useSession } from '../lib/session';
 
 /**
  * Pages for signed-in users: wait for the session restore, send visitors to sign in, and send

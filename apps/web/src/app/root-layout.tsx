@@ -1,4 +1,4 @@
-import { SessionProvider } from '../features/auth/session';
+import { SessionProvider } from '../lib/session';
 import { AppFrame } from './shell/app-frame';
 
 export function RootLayout() {

@@ -2,8 +2,8 @@ import { IMAGE_TYPES } from '@atelier/contracts';
 import { Button, FileButton, Group, Image, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { uploadImage } from '../features/files/upload';
 import { toastError } from '../lib/toast';
+import { uploadImage } from '../lib/upload';
 
 type Props = {
   label: string;

@@ -1,5 +1,5 @@
 import { can, canAny } from '@atelier/contracts';
-import { useSession } from '../features/auth/session';
+import { useSession } from './session';
 
 /** The client's permission check: it only hides things; the server decides. */
 export function useCan() {

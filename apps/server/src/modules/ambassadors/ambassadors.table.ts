@@ -2,7 +2,7 @@ import { AMBASSADOR_KINDS, type AmbassadorKind } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
-import { firms } from '../firms/firms.table';
+import { firms } from '../../platform/identity/firms.table';
 
 /** A referral partner: realtors, architects. Customers name the ambassador who sent them. */
 export const ambassadors = pgTable(

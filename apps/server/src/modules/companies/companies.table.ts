@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { files } from '../../platform/files/files.table';
-import { firms } from '../firms/firms.table';
-import { users } from '../users/users.table';
+import { firms } from '../../platform/identity/firms.table';
+import { users } from '../../platform/identity/users.table';
 
 /**
  * An account: a business customer. Lists sort and page on (firm_id, key, id) indexes whose keys

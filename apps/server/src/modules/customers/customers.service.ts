@@ -22,6 +22,8 @@ import { invitationEmail } from '../../platform/email/templates';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, conflictOnDuplicate, forbidden } from '../../platform/http/errors';
 import type { AppDeps } from '../../platform/http/routes';
+import { firms } from '../../platform/identity/firms.table';
+import { users } from '../../platform/identity/users.table';
 import {
   anyTag,
   archiveStatus,
@@ -37,9 +39,7 @@ import { assertAssignee, updateVersioned } from '../../platform/records/records'
 import { assertReferrer } from '../ambassadors/ambassadors.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
-import { firms } from '../firms/firms.table';
 import { createUser } from '../users/users.service';
-import { users } from '../users/users.table';
 import { customers } from './customers.table';
 
 type Input = z.output<typeof customerInputSchema>;

@@ -2,10 +2,10 @@ import type { RecordAddress } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, id, recordColumns } from '../../db/columns';
+import { firms } from '../../platform/identity/firms.table';
+import { users } from '../../platform/identity/users.table';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
-import { firms } from '../firms/firms.table';
-import { users } from '../users/users.table';
 
 /** A person who buys from the firm, optionally in an account, optionally with a store login. */
 export const customers = pgTable(

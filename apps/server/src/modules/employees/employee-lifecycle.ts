@@ -5,13 +5,13 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { endUserSessions } from '../../platform/auth/sessions';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
+import { users } from '../../platform/identity/users.table';
 import { openRecords, reassignOpenRecords } from '../../platform/records/assignables';
 import { assertAssignee, peopleNames } from '../../platform/records/records';
 import { getSettings, saveSettings } from '../../platform/settings/settings.service';
 import { lockFirm } from '../firms/firms.service';
 import { assertCanManage, staffCodes } from '../organization/organization.service';
 import { assertFirmKeepsSuperAdmin } from '../users/users.service';
-import { users } from '../users/users.table';
 import { findStaff, getEmployee } from './employees.service';
 
 /** GET /employees/{id}/open-records: what they still hold, for the deactivate dialog. */

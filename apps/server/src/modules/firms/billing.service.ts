@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
-import { firms } from './firms.table';
+import { firms } from '../../platform/identity/firms.table';
 
 export async function getBilling(db: Executor, firmId: string): Promise<Billing> {
   const [firm] = await db.select({ features: firms.features }).from(firms).where(eq(firms.id, firmId));

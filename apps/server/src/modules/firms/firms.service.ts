@@ -5,7 +5,7 @@ import { newId } from '../../db/ids';
 import { enterScope } from '../../db/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { badRequest } from '../../platform/http/errors';
-import { firms } from './firms.table';
+import { firms } from '../../platform/identity/firms.table';
 
 export type NewFirm = {
   id?: string;

@@ -5,10 +5,10 @@ import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
+import { firms } from '../../platform/identity/firms.table';
+import { users } from '../../platform/identity/users.table';
 import { SAMPLE_DATA } from '../../seed/sample-data';
-import { users } from '../users/users.table';
 import { warehouses } from '../warehouses/warehouses.table';
-import { firms } from './firms.table';
 
 /** Where a new firm stands: each step is read from the data, not from a checklist. */
 export async function getOnboarding(db: Executor, firmId: string): Promise<Onboarding> {

@@ -20,12 +20,12 @@ import { invitationEmail } from '../../platform/email/templates';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, conflictOnDuplicate, notFound } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
+import { firms } from '../../platform/identity/firms.table';
+import { users } from '../../platform/identity/users.table';
 import { notify } from '../../platform/notifications/notifications.service';
-import { firms } from '../firms/firms.table';
 import { findRoles, listStaff } from '../organization/organization.service';
 import { getProfile } from '../profile/profile.service';
 import { assertCanGrant, createUser } from '../users/users.service';
-import { users } from '../users/users.table';
 
 export const INVITATION_DAYS = 7;
 

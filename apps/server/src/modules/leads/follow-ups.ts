@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inScope } from '../../db/tenancy';
+import { users } from '../../platform/identity/users.table';
 import { type PeriodicTask, startPeriodic } from '../../platform/jobs/periodic';
 import { notify } from '../../platform/notifications/notifications.service';
-import { users } from '../users/users.table';
 import { leads, OPEN_LEADS } from './leads.table';
 
 const EVERY_MS = 10 * 60_000;

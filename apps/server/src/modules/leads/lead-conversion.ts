@@ -12,11 +12,11 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { conflict, forbidden } from '../../platform/http/errors';
+import { interactions } from '../../platform/interactions/interactions.table';
 import { updateVersioned } from '../../platform/records/records';
 import { companyType } from '../companies/companies.service';
 import { customerType } from '../customers/customers.service';
 import { customers } from '../customers/customers.table';
-import { interactions } from '../interactions/interactions.table';
 import { activeStaffOrNone, leadType } from './leads.service';
 import { leads } from './leads.table';
 

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
+import { firms } from '../../platform/identity/firms.table';
 import {
   anyTag,
   archiveStatus,
@@ -14,7 +15,6 @@ import {
   textIn,
 } from '../../platform/lists/list';
 import { personColumn, rowColumns } from '../../platform/records/lifecycle';
-import { firms } from '../firms/firms.table';
 import { leads } from './leads.table';
 
 /** Neither won nor lost (as parameters, for list conditions). */

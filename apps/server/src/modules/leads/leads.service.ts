@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { badRequest } from '../../platform/http/errors';
+import { users } from '../../platform/identity/users.table';
 import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee } from '../../platform/records/records';
@@ -12,7 +13,6 @@ import { assertReferrer } from '../ambassadors/ambassadors.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
-import { users } from '../users/users.table';
 import { isOpen, LEAD_CSV_COLUMNS, leadList } from './leads.list';
 import { leads, OPEN_LEADS } from './leads.table';
 

@@ -2,11 +2,11 @@ import { LEAD_STATUSES, type LeadStatus, OPEN_LEAD_STATUSES } from '@atelier/con
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { firms } from '../../platform/identity/firms.table';
+import { users } from '../../platform/identity/users.table';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
-import { firms } from '../firms/firms.table';
-import { users } from '../users/users.table';
 
 /** Neither won nor lost: the leads someone still has to work on. */
 export const OPEN_LEADS = oneOf('status', OPEN_LEAD_STATUSES);

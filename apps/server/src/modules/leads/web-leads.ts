@@ -10,8 +10,8 @@ import { reserve } from '../../platform/auth/throttle';
 import type { Actor } from '../../platform/http/access';
 import { HttpError, notFound, validationError } from '../../platform/http/errors';
 import { API_PREFIX } from '../../platform/http/routes';
+import { firms } from '../../platform/identity/firms.table';
 import { notify } from '../../platform/notifications/notifications.service';
-import { firms } from '../firms/firms.table';
 import { activeStaffOrNone, leadColumns, leadSettingsOf, leadType } from './leads.service';
 import { leadCaptureKeys } from './leads.table';
 

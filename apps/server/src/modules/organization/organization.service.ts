@@ -15,10 +15,10 @@ import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, conflictOnDuplicate, HttpError, notFound } from '../../platform/http/errors';
+import { departments, roles, userRoles, users } from '../../platform/identity/users.table';
 import { updateVersioned } from '../../platform/records/records';
 import { lockFirm } from '../firms/firms.service';
 import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users/users.service';
-import { departments, roles, userRoles, users } from '../users/users.table';
 
 const activeUser = and(eq(users.active, true), isNull(users.deletedAt));
 

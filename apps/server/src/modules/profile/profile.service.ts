@@ -8,12 +8,12 @@ import { endUserSessions } from '../../platform/auth/sessions';
 import { assertOwnFileUrl } from '../../platform/files/files.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { firms } from '../../platform/identity/firms.table';
+import { roles, userRoles, users } from '../../platform/identity/users.table';
 import { recentSearchList } from '../../platform/search/search.service';
 import { subscriptionList } from '../../platform/subscriptions/subscriptions.service';
 import { lockFirm } from '../firms/firms.service';
-import { firms } from '../firms/firms.table';
 import { staffSearchText, superAdminCount, userEntityType } from '../users/users.service';
-import { roles, userRoles, users } from '../users/users.table';
 
 type ProfileActor = Pick<Actor, 'firmId' | 'userId' | 'impersonatorId'>;
 

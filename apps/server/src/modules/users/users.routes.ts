@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { defineRoute } from '../../platform/http/routes';
-import { users } from './users.table';
+import { users } from '../../platform/identity/users.table';
 
 export const userRoutes = [
   // Active staff by name, for "assigned to" pickers on any record a staff member can edit.

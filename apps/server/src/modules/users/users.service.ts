@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword } from '../../platform/auth/passwords';
 import { conflict, HttpError } from '../../platform/http/errors';
+import { roles, userRoles, users } from '../../platform/identity/users.table';
 import { buildSearchText } from '../../platform/lists/list';
-import { roles, userRoles, users } from './users.table';
 
 export async function createRole(db: Executor, actor: AuditActor, input: { name: string; codes: number[] }) {
   const [role] = await db

@@ -2,7 +2,7 @@ import type { Address } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
-import { firms } from '../firms/firms.table';
+import { firms } from '../../platform/identity/firms.table';
 
 export const warehouses = pgTable(
   'warehouses',

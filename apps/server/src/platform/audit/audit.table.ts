@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, firmId, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
+import { firms } from '../identity/firms.table';
 
 export type FieldChange = { before: unknown; after: unknown };
 

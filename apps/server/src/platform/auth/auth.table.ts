@@ -1,7 +1,7 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, firmId, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
-import { users } from '../../modules/users/users.table';
+import { firms } from '../identity/firms.table';
+import { users } from '../identity/users.table';
 
 /** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
 export const sessions = pgTable(

@@ -5,11 +5,11 @@ import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { customers } from '../../modules/customers/customers.table';
 import { getProfile } from '../../modules/profile/profile.service';
-import { users } from '../../modules/users/users.table';
 import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { AppDeps, RequestMeta } from '../http/routes';
+import { users } from '../identity/users.table';
 import { setSessionCookies } from './cookies';
 import { createSession, endSession, restoreSession } from './sessions';
 

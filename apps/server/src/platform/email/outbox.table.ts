@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
+import { firms } from '../identity/firms.table';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);

@@ -3,10 +3,10 @@ import { DOCUMENT_TYPES, IMAGE_TYPES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, type 
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type Executor, type Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
-import { users } from '../../modules/users/users.table';
 import { recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { users } from '../identity/users.table';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { entityKind, maySee } from '../records/entities';
 import { fileReservations, files } from './files.table';

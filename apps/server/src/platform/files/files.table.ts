@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
+import { firms } from '../identity/firms.table';
 
 /** Metadata of an uploaded file; the bytes live in storage under `storage_key`, never the user's name. */
 export const files = pgTable(

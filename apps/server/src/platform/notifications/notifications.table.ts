@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
-import { users } from '../../modules/users/users.table';
+import { firms } from '../identity/firms.table';
+import { users } from '../identity/users.table';
 
 export const notifications = pgTable(
   'notifications',

@@ -1,6 +1,6 @@
 import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
+import { firms } from '../identity/firms.table';
 
 /** Per-firm document number sequences (orders, invoices…), advanced under a row lock. */
 export const counters = pgTable(

@@ -2,11 +2,11 @@ import type { Activity } from '@atelier/contracts';
 import { and, desc, eq, isNull, notInArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { interactions } from '../../modules/interactions/interactions.table';
-import { users } from '../../modules/users/users.table';
 import { auditLog } from '../audit/audit.table';
 import { fileUrl } from '../files/files.service';
 import { files } from '../files/files.table';
+import { users } from '../identity/users.table';
+import { interactions } from '../interactions/interactions.table';
 
 const LIMIT = 100;
 const person = (u: { id: string; firstName: string; lastName: string } | null) =>

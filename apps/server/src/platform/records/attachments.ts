@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type Executor } from '../../db/client';
-import { interactions } from '../../modules/interactions/interactions.table';
 import { files } from '../files/files.table';
+import { interactions } from '../interactions/interactions.table';
 import { notifications } from '../notifications/notifications.table';
 import { searchEntries } from '../search/search.table';
 import { subscriptions } from '../subscriptions/subscriptions.table';

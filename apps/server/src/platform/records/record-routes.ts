@@ -2,18 +2,18 @@ import { auditListQuerySchema, interactionInputSchema, withVersion } from '@atel
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import {
-  addInteraction,
-  deleteInteraction,
-  listInteractions,
-  updateInteraction,
-} from '../../modules/interactions/interactions.service';
 import { listAudit } from '../audit/audit.service';
 import { fileDeps, uploadHeaders } from '../files/files.routes';
 import { deleteFile, listFiles, POLICIES, safeFileName, uploadFile } from '../files/files.service';
 import { permission } from '../http/access';
 import { notFound } from '../http/errors';
 import { type AnyRoute, defineRoute } from '../http/routes';
+import {
+  addInteraction,
+  deleteInteraction,
+  listInteractions,
+  updateInteraction,
+} from '../interactions/interactions.service';
 import { activities } from './activities';
 import type { EntityKind } from './entities';
 

@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { users } from '../../modules/users/users.table';
 import { recordAudits } from '../audit/audit.service';
 import type { Actor } from '../http/access';
 import { badRequest, conflict, type HttpError, notFound } from '../http/errors';
+import { users } from '../identity/users.table';
 
 /** A user as records show them: id and full name. */
 export const personOf = (u: { id: string | null; firstName: string | null; lastName: string | null } | null) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
-import { users } from '../../modules/users/users.table';
+import { firms } from '../identity/firms.table';
+import { users } from '../identity/users.table';
 
 /**
  * One row per searchable record, written in the same transaction as the record by the search

@@ -9,13 +9,13 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
-import { users } from '../../modules/users/users.table';
 import { warehouses } from '../../modules/warehouses/warehouses.table';
 import { recordAudit } from '../audit/audit.service';
 import { assertOwnFileUrl } from '../files/files.service';
 import type { Actor } from '../http/access';
 import { badRequest } from '../http/errors';
+import { firms } from '../identity/firms.table';
+import { users } from '../identity/users.table';
 import { settings } from './settings.table';
 
 type Stored = Record<string, Record<string, unknown>>;

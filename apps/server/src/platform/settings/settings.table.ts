@@ -1,6 +1,6 @@
 import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, updatedAt, version } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
+import { firms } from '../identity/firms.table';
 
 /** One row per firm and settings group (spec section 3), validated by that group's zod schema. */
 export const settings = pgTable(

@@ -1,10 +1,10 @@
 import { hasCode, P, type SubscriptionInput } from '@atelier/contracts';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { firms } from '../../modules/firms/firms.table';
-import { roles, userRoles, users } from '../../modules/users/users.table';
 import type { Actor } from '../http/access';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { firms } from '../identity/firms.table';
+import { roles, userRoles, users } from '../identity/users.table';
 import { notify } from '../notifications/notifications.service';
 import { entityKind, maySee } from '../records/entities';
 import { subscriptions } from './subscriptions.table';

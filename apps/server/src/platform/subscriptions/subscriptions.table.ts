@@ -1,7 +1,7 @@
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id } from '../../db/columns';
-import { firms } from '../../modules/firms/firms.table';
-import { users } from '../../modules/users/users.table';
+import { firms } from '../identity/firms.table';
+import { users } from '../identity/users.table';
 
 /** Who follows which record: they are notified when someone else changes it. */
 export const subscriptions = pgTable(

@@ -1,7 +1,7 @@
 import { Anchor, Group, Menu, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useNavigation } from './pages';
+import { useNavigation } from '../../lib/navigation';
 
 /** Desktop (768 px and wider): one menu per group, each entry with its sub-pages. */
 export function MegaMenu() {

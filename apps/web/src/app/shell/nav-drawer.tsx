@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell, IconBook, IconHome, IconUserCog } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useNavigation } from './pages';
+import { useNavigation } from '../../lib/navigation';
 
 /** Mobile (under 768 px): the same navigation, in the drawer the top bar's burger opens. */
 export function NavDrawerContent({ onNavigate }: { onNavigate: () => void }) {

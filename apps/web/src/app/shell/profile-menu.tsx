@@ -2,10 +2,10 @@ import { DEFAULT_FIRM_NAME, P } from '@atelier/contracts';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconBook, IconHistory, IconHome, IconLogout, IconSettings, IconUserCog, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSession } from '../../features/auth/session';
 import { useSettings } from '../../features/settings/api';
+import { useSettingsEntry } from '../../lib/navigation';
 import { useCan } from '../../lib/permissions';
-import { useSettingsEntry } from './pages';
+import { useSession } from '../../lib/session';
 
 /** Spec section 2: names are cut to 20 characters. */
 const cut = (text: string) => text.slice(0, 20);

@@ -1,9 +1,9 @@
 import type { Profile, SavedView } from '@atelier/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { authKeys } from '../../features/auth/api';
-import { useProfile } from '../../features/auth/session';
 import { api } from '../../lib/api';
+import { authKeys } from '../../lib/auth-api';
+import { useProfile } from '../../lib/session';
 
 /** A list's columns and saved views, kept on the profile (spec section 3: fields, list_settings). */
 export function useProfileLists(listKey: string) {

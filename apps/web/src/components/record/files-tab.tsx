@@ -3,10 +3,10 @@ import { ActionIcon, Anchor, Button, Card, FileButton, Group, Stack, Table, Text
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { uploadFile } from '../../features/files/upload';
 import { formatDateTime } from '../../lib/format';
 import { showSubmitError } from '../../lib/forms';
 import { toastSuccess } from '../../lib/toast';
+import { uploadFile } from '../../lib/upload';
 import { recordKeys, useDeleteFile, useFiles } from './api';
 import { useRecord } from './detail-layout';
 

@@ -2,9 +2,9 @@ import { type Profile, SUBSCRIBE_FAILED } from '@atelier/contracts';
 import { Button } from '@mantine/core';
 import { IconBell, IconBellRinging } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '../../features/auth/api';
-import { useProfile } from '../../features/auth/session';
 import { api } from '../../lib/api';
+import { authKeys } from '../../lib/auth-api';
+import { useProfile } from '../../lib/session';
 import { toastError } from '../../lib/toast';
 
 type Subscriptions = Profile['subscriptions'];

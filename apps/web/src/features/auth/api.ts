@@ -1,16 +1,7 @@
-import type { Profile, RegisterInput, ResetPasswordConfirm, SignInBody } from '@atelier/contracts';
+import type { Profile, RegisterInput } from '@atelier/contracts';
 import { api } from '../../lib/api';
 
-export const authKeys = { profile: ['profile'] as const };
-
-export const authApi = {
-  restore: () => api<Profile>('GET', '/auth/'),
-  signIn: (body: SignInBody) => api<Profile>('PUT', '/auth/', body),
-  signOut: () => api<void>('DELETE', '/auth/'),
-  requestReset: (email: string) => api<{ message: string }>('POST', '/auth/reset-password', { email }),
-  checkReset: (token: string) => api<{ email: string }>('POST', '/auth/reset-password/check', { token }),
-  confirmReset: (body: ResetPasswordConfirm) => api<{ message: string }>('POST', '/auth/reset-password/confirm', body),
-};
+export { authApi, authKeys } from '../../lib/auth-api';
 
 export const registerApi = {
   register: (body: RegisterInput) => api<{ message: string }>('POST', '/auth/register', body),

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { showSubmitError } from '../../lib/forms';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { authKeys } from './api';
-import { useSession } from './session';
 
 /** Switches the whole app to another profile: nothing cached for the previous one survives. */
 function useSwitchProfile() {

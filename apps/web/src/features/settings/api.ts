@@ -1,8 +1,8 @@
 import type { Settings, SettingsGroup, SettingsValues } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { authKeys } from '../auth/api';
-import { useSession } from '../auth/session';
 
 export const settingsKeys = { all: ['settings'] as const };
 

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { showSubmitError } from '../../../lib/forms';
+import { useSession } from '../../../lib/session';
 import { registerApi } from '../api';
-import { useSession } from '../session';
 
 /**
  * Sign-up asks for the firm and its first user; the server emails a link that creates them

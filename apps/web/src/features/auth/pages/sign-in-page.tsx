@@ -5,8 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { showSubmitError } from '../../../lib/forms';
+import { useSession } from '../../../lib/session';
 import { ForgotPasswordModal } from '../components/forgot-password-modal';
-import { useSession } from '../session';
 
 export default function SignInPage() {
   const { status, signIn } = useSession();

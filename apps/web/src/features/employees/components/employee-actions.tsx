@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { usePeople } from '../../../components/people';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
+import { useSession } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
-import { useSession } from '../../auth/session';
 import { useResendInvitation } from '../../organization/api';
 import { employees, useActivate, useDeactivate, useOpenRecords } from '../api';
 

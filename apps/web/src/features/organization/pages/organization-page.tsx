@@ -20,8 +20,8 @@ import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
+import { useProfile } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
-import { useProfile } from '../../auth/session';
 import { useDeleteDepartment, useDeleteRole, useDepartments, useRoles, useSaveDepartment, useSaveRole } from '../api';
 
 type Draft = { id?: string; version?: number; name: string; permissions: number[] };

@@ -2,10 +2,10 @@ import { DEFAULT_FIRM_NAME, type FollowUp, permissionLabel } from '@atelier/cont
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { useNavigation, useSettingsPages } from '../../../app/shell/pages';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { useProfile } from '../../auth/session';
+import { useNavigation, useSettingsPages } from '../../../lib/navigation';
+import { useProfile } from '../../../lib/session';
 import { useMarkRead, useUnreadNotifications } from '../../notifications/api';
 
 function UnreadNotifications() {

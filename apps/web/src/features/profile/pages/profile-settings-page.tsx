@@ -10,9 +10,9 @@ import { ImageInput } from '../../../components/image-input';
 import { PageHeader } from '../../../components/page-header';
 import { api } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
+import { useProfile } from '../../../lib/session';
 import { PROFILE_SUCCESS_DURATION, toast, toastError, toastSuccess } from '../../../lib/toast';
 import { authKeys } from '../../auth/api';
-import { useProfile } from '../../auth/session';
 
 const nameSchema = z.object({
   first_name: z.string().trim().min(1, 'Enter your first name.').max(80, 'Use at most 80 characters.'),

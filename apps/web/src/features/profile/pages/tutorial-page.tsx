@@ -4,7 +4,7 @@ import { IconCheck, IconPoint } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/permissions';
-import { useProfile } from '../../auth/session';
+import { useProfile } from '../../../lib/session';
 import { useOnboarding } from '../../onboarding/api';
 
 type Step = { title: string; text: string; href: string; done?: boolean; show: boolean };

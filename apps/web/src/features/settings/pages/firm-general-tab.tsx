@@ -5,8 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ImageInput } from '../../../components/image-input';
 import { showSubmitError } from '../../../lib/forms';
+import { useProfile } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
-import { useProfile } from '../../auth/session';
 import { useFirmSettings } from '../firm-settings';
 
 const schema = firmSettingsSchema.pick({ name: true, logo: true, website: true, currency: true, timeZone: true });

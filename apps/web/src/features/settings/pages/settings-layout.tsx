@@ -1,7 +1,7 @@
 import { Box, Group, NavLink, Select, Stack } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSettingsPages } from '../../../app/shell/pages';
 import { NoAccess } from '../../../components/no-access';
+import { useSettingsPages } from '../../../lib/navigation';
 
 /** /s/…: the firm's settings pages this user may open, beside the open one. */
 export default function SettingsLayout() {

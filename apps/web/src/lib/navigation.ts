@@ -1,6 +1,6 @@
 import { type NavGroup, P, SETTINGS_CODES, visibleNavigation } from '@atelier/contracts';
-import { useSession } from '../../features/auth/session';
-import { useCan } from '../../lib/permissions';
+import { useCan } from './permissions';
+import { useSession } from './session';
 
 export function useNavigation(): NavGroup[] {
   const { profile } = useSession();

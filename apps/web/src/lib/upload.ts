@@ -6,8 +6,8 @@ import {
   MAX_IMAGE_BYTES,
   type StoredFile,
 } from '@atelier/contracts';
-import { ApiError } from '../../lib/api';
-import { withProgress } from '../../lib/progress';
+import { ApiError } from './api';
+import { withProgress } from './progress';
 
 const POLICIES = {
   image: {

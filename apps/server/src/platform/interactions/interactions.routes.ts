@@ -1,5 +1,5 @@
-import { SIGNED_IN } from '../../platform/http/access';
-import { defineRoute } from '../../platform/http/routes';
+import { SIGNED_IN } from '../http/access';
+import { defineRoute } from '../http/routes';
 import { dueFollowUps } from './interactions.service';
 
 export const interactionRoutes = [

@@ -3,12 +3,12 @@ import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { recordAudit } from '../../platform/audit/audit.service';
-import type { Actor } from '../../platform/http/access';
-import { notFound } from '../../platform/http/errors';
-import { entityKind, maySee } from '../../platform/records/entities';
-import { updateVersioned } from '../../platform/records/records';
-import { users } from '../users/users.table';
+import { recordAudit } from '../audit/audit.service';
+import type { Actor } from '../http/access';
+import { notFound } from '../http/errors';
+import { users } from '../identity/users.table';
+import { entityKind, maySee } from '../records/entities';
+import { updateVersioned } from '../records/records';
 import { interactions } from './interactions.table';
 
 type Input = z.output<typeof interactionInputSchema>;

@@ -2,9 +2,9 @@ import { type Profile, SESSION_HINT_COOKIE, type SignInBody } from '@atelier/con
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { onSessionExpired } from '../../lib/session-events';
-import { toast } from '../../lib/toast';
-import { authApi, authKeys } from './api';
+import { authApi, authKeys } from './auth-api';
+import { onSessionExpired } from './session-events';
+import { toast } from './toast';
 
 export const SESSION_EXPIRED_TOAST = 'Your login has expired, please login again.';
 

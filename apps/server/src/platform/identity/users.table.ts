@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
-import { firms } from '../firms/firms.table';
+import { firms } from './firms.table';
 
 export const USER_KINDS = ['staff', 'customer'] as const;
 export const userKind = pgEnum('user_kind', USER_KINDS);

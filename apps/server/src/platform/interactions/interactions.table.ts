@@ -2,8 +2,8 @@ import { INTERACTION_KINDS } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { date, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
-import { firms } from '../firms/firms.table';
-import { users } from '../users/users.table';
+import { firms } from '../identity/firms.table';
+import { users } from '../identity/users.table';
 
 export const interactionKind = pgEnum('interaction_kind', INTERACTION_KINDS);
 
