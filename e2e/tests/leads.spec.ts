@@ -62,7 +62,9 @@ test('a lead moves through the pipeline, is lost with a reason, comes back and c
   await expect(toast(page, 'success', 'Nora Lindqvist moved to Lost.')).toBeVisible();
   await expect(column(page, 'Lost').getByRole('link', { name: 'Nora Lindqvist' })).toBeVisible();
 
-  // She came back: dragged from Lost to Proposal.
+  // She came back: dragged from Lost to Proposal. The toast of her first move to Proposal has
+  // gone first, so the one awaited below is the drag's.
+  await expect(toast(page, 'success', 'Nora Lindqvist moved to Proposal.')).toHaveCount(0);
   await column(page, 'Lost').locator('[data-lead]', { hasText: 'Nora Lindqvist' }).dragTo(column(page, 'Proposal'));
   await expect(toast(page, 'success', 'Nora Lindqvist moved to Proposal.')).toBeVisible();
   await expect(column(page, 'Proposal').getByRole('link', { name: 'Nora Lindqvist' })).toBeVisible();
