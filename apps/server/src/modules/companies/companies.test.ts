@@ -1,10 +1,7 @@
 import type { CompanyRow } from '@atelier/contracts';
-import { P } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEDAR_ROW_ID, call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
-import { inScope } from '../../db/tenancy';
-import { createRole, createUser } from '../users/users.service';
 
 type Row = CompanyRow;
 type Query = { q?: string; sort?: string; limit?: number | string; cursor?: string; filter?: Record<string, string[]> };
@@ -15,30 +12,16 @@ let sales: string; // 13 but not 14, 15, 40
 let wes: string; // no 13
 let ada: string; // no 13
 let cedar: string; // super admin of the other firm
-let exporter: string; // 40 without 13
 let samId: string;
 let db: pg.Client; // the owner role: looks past row-level security, for ground truth
 
 beforeAll(async () => {
   t = await startTestApp();
-  await inScope(t.database.db, { firmId: HARBOR_PINE_ID }, async (tx) => {
-    const actor = { firmId: HARBOR_PINE_ID, userId: null };
-    const role = await createRole(tx, actor, { name: 'Exports only', codes: [P.EXPORT_COMPANIES] });
-    await createUser(tx, actor, {
-      kind: 'staff',
-      email: 'exporter@demo.test',
-      firstName: 'Ex',
-      lastName: 'Porter',
-      password: 'demo-password',
-      roleIds: [role.id],
-    });
-  });
   owner = await signIn(t.app, 'owner@demo.test');
   sales = await signIn(t.app, 'sales@demo.test');
   wes = await signIn(t.app, 'warehouse@demo.test');
   ada = await signIn(t.app, 'accounting@demo.test');
   cedar = await signIn(t.app, 'owner@cedar.test');
-  exporter = await signIn(t.app, 'exporter@demo.test');
   samId = (await api('GET', '/auth/', sales)).json()._id;
   db = new pg.Client({ connectionString: t.ownerUrl });
   await db.connect();
@@ -164,14 +147,14 @@ const CSV_HEADER = [
 
 // ---------------------------------------------------------------------------------------------
 
-describe('permissions of every accounts route', () => {
-  type Ctx = { base: Row; spare: Row; doomed: Row; bulk: Row };
+// The standard routes' codes (13, 14, 40) are checked by the conformance suite; these are the
+// routes only accounts have.
+describe('permissions of the accounts-only routes', () => {
+  type Ctx = { base: Row; bulk: Row };
   let ctx: Ctx;
   beforeAll(async () => {
     ctx = {
       base: await newCompany({ name: 'Matrix base' }),
-      spare: await newCompany({ name: 'Matrix spare' }),
-      doomed: await newCompany({ name: 'Matrix doomed' }),
       bulk: await newCompany({ name: 'Matrix bulk' }),
     };
   });
@@ -188,23 +171,6 @@ describe('permissions of every accounts route', () => {
   };
   const withoutModify = () => [wes, ada];
   const rows: AccessRow[] = [
-    {
-      name: 'GET /companies (13)',
-      method: 'GET',
-      url: () => '/companies',
-      denied: withoutModify,
-      allowed: () => sales,
-      status: 200,
-    },
-    {
-      name: 'POST /companies (13)',
-      method: 'POST',
-      url: () => '/companies',
-      body: () => ({ name: 'Matrix created', type: 'retail' }),
-      denied: withoutModify,
-      allowed: () => sales,
-      status: 201,
-    },
     {
       name: 'GET /companies/duplicates (13)',
       method: 'GET',
@@ -223,46 +189,12 @@ describe('permissions of every accounts route', () => {
       status: 200,
     },
     {
-      name: 'POST /companies/bulk archive (14)',
-      method: 'POST',
-      url: () => '/companies/bulk',
-      body: (c) => ({ action: 'archive', ids: [c.bulk._id] }),
-      denied: () => [wes, ada, sales],
-      allowed: () => owner,
-      status: 200,
-    },
-    {
       name: 'POST /companies/bulk restore (14)',
       method: 'POST',
       url: () => '/companies/bulk',
       body: (c) => ({ action: 'restore', ids: [c.bulk._id] }),
       denied: () => [wes, ada, sales],
       allowed: () => owner,
-      status: 200,
-    },
-    {
-      name: 'GET /companies/export (40 plus 13)',
-      method: 'GET',
-      url: () => '/companies/export?format=csv&q=matrix',
-      denied: () => [wes, sales, exporter],
-      allowed: () => owner,
-      status: 200,
-    },
-    {
-      name: 'GET /companies/{id} (13)',
-      method: 'GET',
-      url: (c) => `/companies/${c.base._id}`,
-      denied: withoutModify,
-      allowed: () => sales,
-      status: 200,
-    },
-    {
-      name: 'PUT /companies/{id} (13)',
-      method: 'PUT',
-      url: (c) => `/companies/${c.base._id}`,
-      body: () => ({ name: 'Matrix base renamed', type: 'wholesale' }),
-      denied: withoutModify,
-      allowed: () => sales,
       status: 200,
     },
     {
@@ -279,30 +211,6 @@ describe('permissions of every accounts route', () => {
       denied: () => [wes, ada, sales],
       allowed: () => owner,
       status: 200,
-    },
-    {
-      name: 'POST /companies/{id}/archive (14)',
-      method: 'POST',
-      url: (c) => `/companies/${c.spare._id}/archive`,
-      denied: () => [wes, ada, sales],
-      allowed: () => owner,
-      status: 200,
-    },
-    {
-      name: 'POST /companies/{id}/restore (14)',
-      method: 'POST',
-      url: (c) => `/companies/${c.spare._id}/restore`,
-      denied: () => [wes, ada, sales],
-      allowed: () => owner,
-      status: 200,
-    },
-    {
-      name: 'DELETE /companies/{id} (14)',
-      method: 'DELETE',
-      url: (c) => `/companies/${c.doomed._id}`,
-      denied: () => [wes, ada, sales],
-      allowed: () => owner,
-      status: 204,
     },
   ];
 
@@ -353,7 +261,7 @@ describe('tenant isolation', () => {
     await newContact(harborWithContact._id);
   });
 
-  it('answers every id route with 404 for another firm’s account, and changes nothing', async () => {
+  it('answers the financials route, and deleting an account with contacts, with 404 for another firm, changing nothing', async () => {
     const before = await snapshot();
     const financials = {
       paymentTermsDays: 1,
@@ -363,48 +271,31 @@ describe('tenant isolation', () => {
       taxCertificate: null,
       version: 1,
     };
-    for (const target of [harbor, harborWithContact]) {
-      const id = target._id;
-      const attempts: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
-        ['get', 'GET', `/companies/${id}`],
-        ['put', 'PUT', `/companies/${id}`, { name: 'Hijacked', type: 'trade', version: 1 }],
-        ['financials', 'PUT', `/companies/${id}/financials`, financials],
-        ['archive', 'POST', `/companies/${id}/archive`],
-        ['restore', 'POST', `/companies/${id}/restore`],
-        ['delete', 'DELETE', `/companies/${id}`],
-      ];
-      for (const [label, method, url, body] of attempts) {
-        const r = await api(method, url, cedar, body);
-        expect(r.statusCode, `${label} ${url}: ${r.body}`).toBe(404);
-        expect(errorOf(r).message).toBe('This account does not exist.');
-      }
+    const attempts: [string, 'PUT' | 'DELETE', string, unknown?][] = [
+      ['financials', 'PUT', `/companies/${harbor._id}/financials`, financials],
+      ['financials', 'PUT', `/companies/${harborWithContact._id}/financials`, financials],
+      // Not the 409 that would name its contacts.
+      ['delete', 'DELETE', `/companies/${harborWithContact._id}`],
+    ];
+    for (const [label, method, url, body] of attempts) {
+      const r = await api(method, url, cedar, body);
+      expect(r.statusCode, `${label} ${url}: ${r.body}`).toBe(404);
+      expect(errorOf(r).message).toBe('This account does not exist.');
     }
     expect(await snapshot()).toEqual(before);
     const still = (await api('GET', `/companies/${harbor._id}`, owner)).json();
     expect(still).toMatchObject({ name: 'Quintessa Harborside Only', version: 1, archived: false });
   });
 
-  it('makes bulk actions on another firm’s ids touch nothing', async () => {
+  it('makes a bulk assign on another firm’s ids touch nothing', async () => {
     const before = await snapshot();
-    for (const body of [
-      { action: 'archive', ids: [harbor._id, harborWithContact._id] },
-      { action: 'assign', ids: [harbor._id], assignee: null },
-    ]) {
-      const r = await api('POST', '/companies/bulk', cedar, body);
-      expect(r.statusCode, r.body).toBe(200);
-      expect(r.json()).toEqual({ updated: 0 });
-    }
+    const r = await api('POST', '/companies/bulk', cedar, { action: 'assign', ids: [harbor._id], assignee: null });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ updated: 0 });
     expect(await snapshot()).toEqual(before);
   });
 
-  it('never counts or finds another firm’s accounts in lists, searches, filters, duplicates or exports', async () => {
-    const cedarActive = await activeIds(CEDAR_ROW_ID);
-    expect(cedarActive).toHaveLength(5);
-    const all = await list(cedar, { limit: 100 });
-    expect(all.total).toBe(5);
-    expect(all.items.map((r) => r._id).sort()).toEqual(cedarActive);
-    expect(await list(cedar, { filter: { status: ['active', 'archived'] } })).toMatchObject({ total: 5 });
-
+  it('never finds another firm’s accounts by the list’s search, its id filter or duplicates', async () => {
     // The Harbor-only name is found by Harbor, not by Cedar.
     expect((await list(owner, { q: 'Quintessa Harborside' })).total).toBe(1);
     expect(await list(cedar, { q: 'Quintessa Harborside' })).toEqual({ items: [], total: 0, next: null });
@@ -418,14 +309,6 @@ describe('tenant isolation', () => {
       cedar,
     );
     expect(dupes.json()).toEqual([]);
-
-    const exported = await api('GET', '/companies/export?q=Quintessa', cedar);
-    expect(exported.statusCode).toBe(200);
-    expect(parseCsv(exported.body.replace(/^\uFEFF/, ''))).toEqual([CSV_HEADER]);
-
-    // And the other way round.
-    const [cedarId] = cedarActive;
-    expect((await api('GET', `/companies/${cedarId}`, owner)).statusCode).toBe(404);
   });
 
   it('refuses another firm’s user as assignee, and another firm’s file as tax certificate', async () => {
@@ -838,10 +721,6 @@ describe('create, edit, archive, restore and delete', () => {
     const restored = await api('POST', `/companies/${c._id}/restore`, owner);
     expect(restored.json()).toMatchObject({ archived: false, version: 3 });
     expect((await list(owner, { filter: { id: [c._id] } })).total).toBe(1);
-    const actions = (await api('GET', `/companies/${c._id}/logs`, owner))
-      .json()
-      .items.map((i: { action: string }) => i.action);
-    expect(actions).toEqual(['restore', 'archive', 'create']);
   });
 
   it('refuses to delete an account with contacts (409), and deletes one without', async () => {
@@ -869,11 +748,9 @@ describe('create, edit, archive, restore and delete', () => {
     expect((await api('DELETE', `/companies/${c._id}`, owner)).statusCode).toBe(204);
     expect((await api('GET', `/companies/${c._id}`, owner)).statusCode).toBe(404);
     expect((await api('DELETE', `/companies/${c._id}`, owner)).statusCode).toBe(404);
-    const { rows } = await db.query("SELECT action FROM audit_log WHERE entity_id = $1 AND action = 'delete'", [c._id]);
-    expect(rows).toHaveLength(1);
   });
 
-  it('bulk-assigns and bulk-archives selected accounts (archiving needs 14)', async () => {
+  it('bulk-assigns, bulk-archives and bulk-restores selected accounts', async () => {
     const a = await newCompany({ name: 'Bulk A' });
     const b = await newCompany({ name: 'Bulk B' });
     const assign = await api('POST', '/companies/bulk', sales, {
@@ -895,11 +772,6 @@ describe('create, edit, archive, restore and delete', () => {
     expect((await list(sales, { filter: { assigned: ['none'], id: [a._id, b._id] } })).items.map((r) => r._id)).toEqual(
       [b._id],
     );
-
-    const before = await snapshot();
-    const denied = await api('POST', '/companies/bulk', sales, { action: 'archive', ids: [a._id, b._id] });
-    expect(denied.statusCode).toBe(403);
-    expect(await snapshot()).toEqual(before);
 
     const archive = await api('POST', '/companies/bulk', owner, { action: 'archive', ids: [a._id, b._id] });
     expect(archive.json()).toEqual({ updated: 2 });

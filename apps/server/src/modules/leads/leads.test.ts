@@ -166,20 +166,16 @@ describe('pipeline totals', () => {
 describe('permissions', () => {
   const routes = () => t.app.routeRegistry.filter((r) => r.url.startsWith('/api/v1/leads') && r.method !== 'HEAD');
 
-  it('declares 164 on every lead route, 165 to archive or delete, 166 for the form, 39 to export', () => {
+  // The standard routes' codes (164, 165, 39) and module are checked by the conformance suite.
+  it('declares 164 on the board and conversion routes, 166 for the form, and nothing on the public form', () => {
     const code = (method: string, url: string) => {
       const route = routes().find((r) => r.method === method && r.url === `/api/v1${url}`);
       return route?.access.kind === 'permission' ? [route.access.code, route.access.feature] : route?.access.kind;
     };
-    expect(code('GET', '/leads')).toEqual([P.MODIFY_LEADS, 'lead_management']);
     expect(code('POST', '/leads/:id/status')).toEqual([P.MODIFY_LEADS, 'lead_management']);
     expect(code('POST', '/leads/:id/convert')).toEqual([P.MODIFY_LEADS, 'lead_management']);
-    expect(code('GET', '/leads/:id/interactions')).toEqual([P.MODIFY_LEADS, 'lead_management']);
-    expect(code('DELETE', '/leads/:id')).toEqual([P.DELETE_LEADS, 'lead_management']);
-    expect(code('POST', '/leads/:id/archive')).toEqual([P.DELETE_LEADS, 'lead_management']);
     expect(code('GET', '/leads/capture')).toEqual([P.LEAD_SETTINGS, 'lead_management']);
     expect(code('POST', '/leads/capture/regenerate')).toEqual([P.LEAD_SETTINGS, 'lead_management']);
-    expect(code('GET', '/leads/export')).toEqual([P.EXPORT_USERS, 'lead_management']);
     expect(code('POST', '/public/leads/:key')).toBeUndefined();
   });
 
@@ -203,15 +199,12 @@ describe('permissions', () => {
     expect((await api('GET', `/leads/${lead._id}`, owner)).json().version).toBe(lead.version);
   });
 
-  it('lets sales (164) work leads but not archive, delete, export or see the form settings', async () => {
+  it('lets sales (164) work leads but not bulk-archive them (saying so) or see the form settings', async () => {
     const lead = await newLead({}, sales);
     expect((await api('GET', `/leads/${lead._id}`, sales)).statusCode).toBe(200);
-    expect((await api('DELETE', `/leads/${lead._id}`, sales)).statusCode).toBe(403);
-    expect((await api('POST', `/leads/${lead._id}/archive`, sales)).statusCode).toBe(403);
     const bulk = await api('POST', '/leads/bulk', sales, { action: 'archive', ids: [lead._id] });
     expect(bulk.statusCode).toBe(403);
     expect(errorOf(bulk).message).toBe('You do not have permission to archive leads.');
-    expect((await api('GET', '/leads/export', sales)).statusCode).toBe(403);
     expect((await api('GET', '/leads/capture', sales)).statusCode).toBe(403);
     expect((await api('POST', '/leads/capture/regenerate', sales)).statusCode).toBe(403);
     expect(await count('SELECT count(*)::int AS n FROM leads WHERE id = $1 AND archived_at IS NULL', [lead._id])).toBe(
@@ -278,24 +271,16 @@ describe('with the module turned off', () => {
 });
 
 describe('tenant isolation', () => {
-  it('answers another firm’s lead with 404 on every id route, and changes nothing', async () => {
+  it('answers another firm’s lead with 404 on the status and convert routes, and changes nothing', async () => {
     const lead = await newLead({ email: 'isolated@mail.example' });
     const attempts: [Method, string, unknown][] = [
-      ['GET', `/leads/${lead._id}`, undefined],
-      ['PUT', `/leads/${lead._id}`, { firstName: 'Taken', version: lead.version }],
-      ['DELETE', `/leads/${lead._id}`, undefined],
-      ['POST', `/leads/${lead._id}/archive`, {}],
       ['POST', `/leads/${lead._id}/status`, { status: 'contacted', version: lead.version }],
       ['POST', `/leads/${lead._id}/convert`, { version: lead.version }],
-      ['GET', `/leads/${lead._id}/interactions`, undefined],
-      ['GET', `/leads/${lead._id}/logs`, undefined],
     ];
     for (const [method, url, body] of attempts) {
       const r = await api(method, url, other, body);
       expect(r.statusCode, `${method} ${url}`).toBe(404);
     }
-    const bulk = await api('POST', '/leads/bulk', other, { action: 'archive', ids: [lead._id] });
-    expect(bulk.json()).toEqual({ updated: 0 });
     expect((await list({ q: 'isolated@mail.example' }, other)).items).toEqual([]);
     expect((await api('GET', '/leads/duplicates?email=isolated@mail.example', other)).json()).toEqual([]);
     const after = (await api('GET', `/leads/${lead._id}`, owner)).json();
@@ -520,7 +505,7 @@ describe('the pipeline', () => {
     );
   });
 
-  it('bulk-assigns and archives, deletes with its interactions, and warns about duplicates', async () => {
+  it('bulk-assigns and archives, and warns about duplicates', async () => {
     const a = await newLead({ email: 'twin@mail.example', phone: '207-555-7777' });
     const b = await newLead();
     const assigned = await api('POST', '/leads/bulk', sales, {
@@ -537,16 +522,6 @@ describe('the pipeline', () => {
 
     const dupes = await api('GET', '/leads/duplicates?email=TWIN@mail.example&phone=(207) 555 7777', owner);
     expect(dupes.json()).toEqual([{ _id: a._id, name: a.name, reason: 'same email, same phone' }]);
-
-    const note = await api('POST', `/leads/${a._id}/interactions`, owner, {
-      kind: 'note',
-      occurredAt: new Date().toISOString(),
-      summary: 'Call back after the holidays.',
-    });
-    expect(note.statusCode, note.body).toBe(201);
-    expect((await api('DELETE', `/leads/${a._id}`, owner)).statusCode).toBe(204);
-    expect(await count('SELECT count(*)::int AS n FROM interactions WHERE entity_id = $1', [a._id])).toBe(0);
-    expect(await count('SELECT count(*)::int AS n FROM search_entries WHERE entity_id = $1', [a._id])).toBe(0);
   });
 
   it('exports the filtered list as CSV (39)', async () => {
