@@ -2,18 +2,12 @@ import { P, type SettingsKind, VERSION_MISSING_MESSAGE } from '@atelier/contract
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiClient, type Json } from './api-client';
+import type { KindFixture } from './conformance';
 import { call, signIn, startTestApp, type TestApp } from './helpers';
 
-/** What the suite needs to know about a settings kind: how to make a valid, a changed and an invalid one. */
-export type SettingsFixture = {
+/** What the suite needs to know about a settings kind: as for a record kind, with its settings declaration. */
+export type SettingsFixture = Pick<KindFixture, 'table' | 'create' | 'update' | 'changed' | 'invalid' | 'refer'> & {
   kind: SettingsKind;
-  table: string;
-  create: (n: number) => Json;
-  update: (record: Json) => Json;
-  changed: { field: string; after: unknown };
-  invalid: { body: Json; fields: string[] };
-  /** Makes something refer to `record` (so it cannot be deleted), through the API. */
-  refer?: (api: Api, record: Json) => Promise<void>;
 };
 
 /**

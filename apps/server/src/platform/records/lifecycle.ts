@@ -340,15 +340,15 @@ export function defineRecordType<
     if (refused) throw conflict(refused);
     const refs = spec.references;
     if (refs) {
-      const counts = await Promise.all(
-        refs.by.map(async (ref) => {
-          const [{ n }] = (await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(ref.table)
-            .where(eq(ref.column, id))) as [{ n: number }];
-          return { ref, n };
-        }),
-      );
+      // One after another: they share the transaction's connection.
+      const counts: { ref: Reference; n: number }[] = [];
+      for (const ref of refs.by) {
+        const [{ n }] = (await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(ref.table)
+          .where(eq(ref.column, id))) as [{ n: number }];
+        counts.push({ ref, n });
+      }
       const found = counts.filter((c) => c.n > 0).map((c) => plural(c.n, c.ref));
       if (found.length)
         throw conflict(
