@@ -29,7 +29,18 @@ export async function createTestDatabase(demo = true): Promise<TestDatabase> {
   return {
     url: databaseUrl(server.ownerUrl, name),
     runtimeUrl: databaseUrl(server.runtimeUrl, name),
-    drop: () => adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    // A non-superuser owner (CI's PostgreSQL 15) may not end the runtime login's last
+    // connections, which close a moment after the app: try again briefly before failing.
+    drop: async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await adminQuery(server.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        } catch (error) {
+          if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+    },
   };
 }
 
