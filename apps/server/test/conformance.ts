@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import nodePath from 'node:path';
-import { type KindRoute, kindHas, P, type RecordKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
+import {
+  columnSortKey,
+  type KindRoute,
+  kindHas,
+  P,
+  type RecordKind,
+  VERSION_MISSING_MESSAGE,
+} from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -134,6 +141,28 @@ export function describeRecordKind(fixture: KindFixture): void {
           has('delete') && ['DELETE', `${path}/${record._id}`],
         ] as const
       ).filter((route): route is Exclude<typeof route, false> => Boolean(route)) as [string, string, unknown?][];
+
+    it.runIf(kind.schemas)('answers as its declaration says: a record, its list rows and export columns', async () => {
+      const schemas = kind.schemas!;
+      const record = await create();
+      expect(schemas.detail.safeParse(record).error?.issues ?? []).toEqual([]);
+      expect(schemas.detail.safeParse((await api('GET', `${path}/${record._id}`)).body).success).toBe(true);
+      const list = await api('GET', `${path}?limit=5`);
+      const items = list.body.items as Json[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const row of items) expect(schemas.row.safeParse(row).error?.issues ?? []).toEqual([]);
+      // Every declared column can sort (if it says so) and filter by each of its choices.
+      for (const column of kind.columns ?? []) {
+        if (column.sort) expect((await api('GET', `${path}?sort=-${columnSortKey(column)}`)).status).toBe(200);
+        for (const value of Object.keys(column.choices ?? {}))
+          expect((await api('GET', `${path}?filter[${column.key}][]=${value}`)).status).toBe(200);
+      }
+      if (has('export')) {
+        const csv = await api('GET', `${path}/export`);
+        const header = csv.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
+        for (const column of kind.columns ?? []) expect(header).toContain(column.label);
+      }
+    });
 
     it('denies another firm on every access path, and changes nothing there', async () => {
       const mine = await create();

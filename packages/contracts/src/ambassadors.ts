@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import type { RecordMeta } from './records';
-import { phoneSchema, tagsSchema } from './records';
+import { listColumns } from './columns';
+import { phoneSchema, recordMetaShape, tagsSchema } from './records';
 
 export const AMBASSADOR_KINDS = ['person', 'business'] as const;
 export type AmbassadorKind = (typeof AMBASSADOR_KINDS)[number];
@@ -33,31 +33,27 @@ export const ambassadorInputSchema = z.strictObject({
 });
 export type AmbassadorInput = z.input<typeof ambassadorInputSchema>;
 
-export type Ambassador = RecordMeta & {
-  name: string;
-  kind: AmbassadorKind;
-  email: string;
-  phone: string;
-  referralCode: string;
-  commissionPercent: number;
-  tags: string[];
-  notes: string;
+/** An ambassador as its page reads it (GET /ambassadors/{id}). */
+export const ambassadorSchema = ambassadorInputSchema.extend({
+  ...recordMetaShape,
   /** Customers who came through this ambassador. */
-  referrals: number;
-};
+  referrals: z.number().int(),
+});
+export type Ambassador = z.output<typeof ambassadorSchema>;
 
-export type AmbassadorRow = Pick<
-  Ambassador,
-  | '_id'
-  | 'name'
-  | 'kind'
-  | 'email'
-  | 'phone'
-  | 'referralCode'
-  | 'commissionPercent'
-  | 'tags'
-  | 'referrals'
-  | 'archived'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** A row of the ambassadors list (GET /ambassadors). */
+export const ambassadorRowSchema = ambassadorSchema.omit({ notes: true, version: true, updatedBy: true });
+export type AmbassadorRow = z.output<typeof ambassadorRowSchema>;
+
+export const AMBASSADOR_KIND_LABELS: Record<AmbassadorKind, string> = { person: 'Person', business: 'Business' };
+
+export const AMBASSADOR_COLUMNS = listColumns<AmbassadorRow>()([
+  { key: 'name', label: 'Name', sort: true },
+  { key: 'kind', label: 'Kind', choices: AMBASSADOR_KIND_LABELS },
+  { key: 'referralCode', label: 'Referral code' },
+  { key: 'commissionPercent', label: 'Commission', format: 'percent' },
+  { key: 'referrals', label: 'Referrals', format: 'number' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone', hidden: true },
+  { key: 'tags', label: 'Tags', format: 'tags' },
+]);

@@ -1,6 +1,7 @@
 export * from './ambassadors';
 export * from './audit';
 export * from './auth';
+export * from './columns';
 export * from './companies';
 export * from './customers';
 export * from './employees';

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { AMBASSADOR_COLUMNS, ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './ambassadors';
+import type { KindColumn } from './columns';
 import type { FeatureKey } from './features';
 import { P, type PermissionCode } from './permissions';
 
@@ -57,6 +60,13 @@ export type RecordKind = {
   numberPrefix?: string;
   /** Platform routes it does not have (employees join by invitation, so have no create). */
   lacks?: readonly KindRoute[];
+  /**
+   * Its list's columns: what the web list shows, the server's sorts, choice filters and CSV
+   * export. Kinds that have them run their lists and exports from them alone.
+   */
+  columns?: readonly KindColumn[];
+  /** The bodies it takes and what it answers: create/edit input, a record, a list row. */
+  schemas?: { input: z.ZodObject; detail: z.ZodObject; row: z.ZodObject };
 };
 
 /** The one place a kind is declared; `satisfies` keeps each one's literal types. */
@@ -150,6 +160,8 @@ export const KINDS = defineKinds({
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],
+    columns: AMBASSADOR_COLUMNS,
+    schemas: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   },
   employee: {
     key: 'employee',

@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 
-/** What every record carries besides its own fields. */
-export type RecordMeta = {
-  _id: string;
-  version: number;
-  archived: boolean;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: { _id: string; name: string } | null;
+/** What every record carries besides its own fields (responses are checked against it). */
+export const recordMetaShape = {
+  _id: z.uuid(),
+  version: z.number().int(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.strictObject({ _id: z.uuid(), name: z.string() }).nullable(),
+};
+export type RecordMeta = z.infer<z.ZodObject<typeof recordMetaShape>>;
+
+/** What every list row carries besides the kind's columns. */
+export const rowMetaShape = {
+  _id: recordMetaShape._id,
+  archived: recordMetaShape.archived,
+  createdAt: recordMetaShape.createdAt,
+  updatedAt: recordMetaShape.updatedAt,
 };
 
 export type PersonRef = { _id: string; name: string };

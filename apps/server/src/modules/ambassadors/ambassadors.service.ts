@@ -1,21 +1,13 @@
 import { randomInt } from 'node:crypto';
-import {
-  AMBASSADOR_KINDS,
-  type Ambassador,
-  type AmbassadorRow,
-  ambassadorInputSchema,
-  hasCode,
-  KINDS,
-  P,
-} from '@atelier/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type Ambassador, type AmbassadorRow, ambassadorInputSchema, hasCode, KINDS, P } from '@atelier/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, forbidden, HttpError } from '../../platform/http/errors';
-import { anyTag, archiveStatus, buildSearchText, idsIn, oneOf, searchText } from '../../platform/lists/list';
-import { defineRecordType, rowColumns } from '../../platform/records/lifecycle';
+import { buildSearchText } from '../../platform/lists/list';
+import { defineRecordType } from '../../platform/records/lifecycle';
 import { customers } from '../customers/customers.table';
 import { leads } from '../leads/leads.table';
 import { ambassadors } from './ambassadors.table';
@@ -50,18 +42,6 @@ async function referralCodeFor(db: Executor, input: Input, except?: string): Pro
   }
 }
 
-/** An ambassador's own fields as its page and its history show them. */
-const shown = (r: typeof ambassadors.$inferSelect) => ({
-  name: r.name,
-  kind: r.kind,
-  email: r.email,
-  phone: r.phone,
-  referralCode: r.referralCode,
-  commissionPercent: r.commissionBp / 100,
-  tags: r.tags,
-  notes: r.notes,
-});
-
 /** Referral partners: only their referral code and search text are more than the form's fields. */
 export const ambassadorType = defineRecordType<
   typeof ambassadors,
@@ -85,51 +65,11 @@ export const ambassadorType = defineRecordType<
       searchText: buildSearchText([input.name, input.email, referralCode], input.phone ? [input.phone] : []),
     };
   },
-  audited: (r) => shown(r),
+  derived: (r) => ({ commissionPercent: r.commissionBp / 100 }),
   extra: { referrals },
-  detail: (r, extra) => ({ ...shown(r), referrals: extra.referrals as number }),
   list: {
-    sorts: {
-      name: { expr: ambassadors.nameKey, type: 'text' },
-      created: { expr: ambassadors.createdAt, type: 'timestamptz' },
-      updated: { expr: ambassadors.updatedAt, type: 'timestamptz' },
-    },
-    defaultSort: 'name',
-    filters: {
-      status: archiveStatus(ambassadors.archivedAt),
-      kind: oneOf(ambassadors.kind, AMBASSADOR_KINDS, 'kind'),
-      tag: anyTag(ambassadors.tags),
-      id: idsIn(ambassadors.id, 'ambassador'),
-    },
-    defaultFilters: { status: ['active'] },
-    search: searchText(ambassadors, ambassadors.id, ambassadors.nameKey),
-    fetch: (db, ids) =>
-      db
-        .select({
-          ...rowColumns(ambassadors),
-          name: ambassadors.name,
-          kind: ambassadors.kind,
-          email: ambassadors.email,
-          phone: ambassadors.phone,
-          referralCode: ambassadors.referralCode,
-          commissionPercent: sql<number>`(${ambassadors.commissionBp} / 100.0)::float8`,
-          tags: ambassadors.tags,
-          referrals,
-        })
-        .from(ambassadors)
-        .where(inArray(ambassadors.id, ids)),
+    rowFields: { commissionPercent: sql<number>`(${ambassadors.commissionBp} / 100.0)::float8`, referrals },
   },
-  csv: [
-    ['Name', (r) => r.name],
-    ['Kind', (r) => r.kind],
-    ['Email', (r) => r.email],
-    ['Phone', (r) => r.phone],
-    ['Referral code', (r) => r.referralCode],
-    ['Commission %', (r) => r.commissionPercent],
-    ['Referrals', (r) => r.referrals],
-    ['Tags', (r) => r.tags.join('; ')],
-    ['Archived', (r) => (r.archived ? 'yes' : 'no')],
-  ],
   references: {
     verb: 'referred',
     by: [
@@ -137,12 +77,7 @@ export const ambassadorType = defineRecordType<
       { table: leads, column: leads.ambassadorId, noun: 'lead' },
     ],
   },
-  duplicates: {
-    nameKey: ambassadors.nameKey,
-    name: ambassadors.name,
-    email: ambassadors.email,
-    phone: ambassadors.phone,
-  },
+  duplicates: 'simple',
 });
 
 /**

@@ -1,4 +1,4 @@
-import { convertLeadSchema, leadStatusSchema, listQuerySchema, P } from '@atelier/contracts';
+import { convertLeadSchema, KINDS, leadStatusSchema, listQuerySchema } from '@atelier/contracts';
 import { z } from 'zod';
 import { PUBLIC, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -17,8 +17,9 @@ import {
   webLeadPreflight,
 } from './web-leads';
 
-const modify = permission(P.MODIFY_LEADS, 'lead_management');
-const settings = permission(P.LEAD_SETTINGS, 'lead_management');
+const { codes, feature } = KINDS.lead;
+const modify = permission(codes.modify, feature);
+const settings = permission(codes.settings, feature);
 const keyParams = z.object({ key: z.string() });
 
 export const leadRoutes: AnyRoute[] = [

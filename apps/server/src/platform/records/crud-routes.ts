@@ -60,7 +60,7 @@ export function recordTypeRoutes<
     kind: type.entity,
     input: type.spec.input,
     list: type.listFor,
-    csvColumns: type.spec.csv,
+    csvColumns: type.csv,
     create: type.create,
     get: type.get,
     update: type.update,

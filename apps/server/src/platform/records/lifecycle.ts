@@ -3,7 +3,6 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
@@ -11,21 +10,13 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { CsvColumn } from '../lists/export';
 import type { ListSpec } from '../lists/list';
 import { type Assignable, assignRows, registerAssignable } from './assignables';
+import { type DeclaredListSpec, declaredCsv, declaredList } from './declared-list';
 import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
 import { type EntityKind, type EntityParts, registerEntity } from './entities';
+import { personColumn, type RecordTable } from './record-table';
 import { archiveRefusal, archiveRows, assertAssignee, peopleNames, updateVersioned } from './records';
 
-/** A record table: what every kind's table has (db/columns `recordColumns`). */
-export type RecordTable = PgTable & {
-  id: AnyPgColumn;
-  firmId: AnyPgColumn;
-  version: AnyPgColumn;
-  archivedAt: AnyPgColumn;
-  createdBy: AnyPgColumn;
-  updatedBy: AnyPgColumn;
-  createdAt: AnyPgColumn;
-  updatedAt: AnyPgColumn;
-};
+export { personColumn, type RecordTable, refColumn, rowColumns } from './record-table';
 
 type RowOf<T extends RecordTable> = T['$inferSelect'] & {
   id: string;
@@ -86,32 +77,45 @@ export type RecordTypeSpec<
   ) => Promise<Values<T>> | Values<T>;
   /**
    * The fields a history entry shows, by their API names; those named in `people` (user ids) and
-   * in `names` (ids of other records) are shown by name.
+   * in `names` (ids of other records) are shown by name. Unless said: the input's fields, read
+   * from the row's columns of the same names, with `derived` over them.
    */
-  audited: (row: RowOf<T>) => Record<string, unknown>;
+  audited?: (row: RowOf<T>) => Record<string, unknown>;
+  /** Input fields stored otherwise than as given (hundredths of a percent): how they read back. */
+  derived?: (row: RowOf<T>) => Record<string, unknown>;
   people?: readonly string[];
   names?: Record<string, { table: PgTable; id: AnyPgColumn; name: AnyPgColumn }>;
   /** Further values read with the record (counts, joined names), by name. */
   extra?: Record<string, SQL>;
-  /** The record as its page reads it, beyond what every record has (RecordMeta). */
-  detail: (row: RowOf<T>, extra: Record<string, unknown>, actor: Actor) => Omit<Detail, keyof RecordMeta>;
+  /**
+   * The record as its page reads it, beyond what every record has (RecordMeta). Unless said:
+   * its audited fields and the extra values.
+   */
+  detail?: (row: RowOf<T>, extra: Record<string, unknown>, actor: Actor) => Omit<Detail, keyof RecordMeta>;
   /**
    * For kinds assigned to a staff member (`assigned_to`): bulk assign, and handing over a
    * deactivated colleague's open records.
    */
   assignable?: Omit<Assignable, 'type' | 'label' | 'table'>;
-  /** The list: its sorts, filters, search and rows (some may depend on who asks); the firm scope is the platform's. */
-  list: KindList<Row> | ((actor: Actor) => KindList<Row>);
-  csv: CsvColumn<Row>[];
+  /**
+   * The list: its sorts, filters, search and rows (some may depend on who asks); the firm scope
+   * is the platform's. A kind that declares its columns gets them from the declaration and says
+   * only what it adds (`declaredList`).
+   */
+  list?: KindList<Row> | ((actor: Actor) => KindList<Row>) | DeclaredListSpec<Row>;
+  /** The CSV export's columns: the declared columns unless said. */
+  csv?: CsvColumn<Row>[];
   /** What refers to a record; deleting one is refused (409) while anything does. */
   references?: { verb: string; by: Reference[]; advice?: string };
   /** Why the record's own state keeps it from being deleted (a 409), or null. */
   refuseDelete?: (row: RowOf<T>) => string | null;
   /**
-   * "Looks like one you have" while typing a new record: the name, email and phone columns, or
-   * the kind's own finder (customers have several emails).
+   * "Looks like one you have" while typing a new record: the name, email and phone columns
+   * (`'simple'`: the table's `nameKey`, `name`, `email` and `phone`), or the kind's own finder
+   * (customers have several emails).
    */
   duplicates?:
+    | 'simple'
     | Omit<Parameters<typeof findSimpleDuplicates>[1], 'table' | 'id'>
     | ((db: Executor, query: DuplicateQuery) => Promise<DuplicateMatch[]>);
   transitions?: Record<string, Transition<T>>;
@@ -127,6 +131,8 @@ export type RecordType<
   Input = z.output<S>,
 > = {
   spec: RecordTypeSpec<T, S, Detail, Row>;
+  /** The CSV export's columns. */
+  csv: CsvColumn<Row>[];
   entity: EntityKind;
   /** The row itself (locked for the rest of the transaction with `lock`), or 404. */
   findRow: (db: Executor, id: string, lock?: boolean) => Promise<RowOf<T>>;
@@ -155,30 +161,6 @@ export type RecordType<
 export type CreateOptions = { keptReferral?: string | null };
 
 const plural = (n: number, ref: Reference) => `${n} ${n === 1 ? ref.noun : (ref.plural ?? `${ref.noun}s`)}`;
-
-/** The record an id column names, as records show links: `{ _id, name }` or null. */
-export const refColumn = (column: AnyPgColumn, table: PgTable & { id: AnyPgColumn }, name: AnyPgColumn) =>
-  sql<{
-    _id: string;
-    name: string;
-  } | null>`(SELECT json_build_object('_id', ${qualified(table.id)}, 'name', ${qualified(name)})
-      FROM ${table} WHERE ${qualified(table.id)} = ${qualified(column)})`;
-
-/** The person a user-id column names, as records show people: `{ _id, name }` or null. */
-export const personColumn = (column: AnyPgColumn) =>
-  sql<{
-    _id: string;
-    name: string;
-  } | null>`(SELECT json_build_object('_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name))
-      FROM users u WHERE u.id = ${qualified(column)})`;
-
-/** What every list row has: id, archived, created and updated (as ISO text). */
-export const rowColumns = (table: RecordTable) => ({
-  _id: sql<string>`${table.id}`,
-  archived: sql<boolean>`${table.archivedAt} IS NOT NULL`,
-  createdAt: sql<string>`to_json(${table.createdAt})#>>'{}'`,
-  updatedAt: sql<string>`to_json(${table.updatedAt})#>>'{}'`,
-});
 
 function searchDocsOf(
   table: RecordTable,
@@ -232,8 +214,16 @@ export function defineRecordType<
   });
 
   /** A version of the record as its history shows it, people by name. */
+  const inputKeys = Object.keys(spec.input.shape);
+  const auditedOf =
+    spec.audited ??
+    ((row: RowOf<T>) => ({
+      ...Object.fromEntries(inputKeys.filter((k) => k in row).map((k) => [k, row[k as keyof typeof row]])),
+      ...spec.derived?.(row),
+    }));
+
   async function audited(db: Executor, ...rows: RowOf<T>[]) {
-    const shown = rows.map(spec.audited);
+    const shown = rows.map(auditedOf);
     const idsOf = (field: string) => [...new Set(shown.map((s) => s[field]).filter((v): v is string => Boolean(v)))];
     const lookups: [string, Map<string, string>][] = [];
     for (const field of spec.people ?? []) lookups.push([field, await peopleNames(db, idsOf(field))]);
@@ -275,7 +265,7 @@ export function defineRecordType<
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: updatedByPerson,
-      ...spec.detail(row, extra, actor),
+      ...(spec.detail ? spec.detail(row, extra, actor) : { ...auditedOf(row), ...extra }),
     } as Detail;
     return detail;
   }
@@ -379,8 +369,12 @@ export function defineRecordType<
     return { updated: await archiveRows(db, actor, table, kind.key, ids, action.action === 'archive') };
   }
 
+  const declared = kind.columns
+    ? declaredList<Row>(kind, table, (spec.list ?? {}) as DeclaredListSpec<Row>)
+    : undefined;
+  if (!declared && !spec.list) throw new Error(`${kind.key}: declare its columns or its list`);
   const listFor = (actor: Actor): ListSpec<Row> => ({
-    ...(typeof spec.list === 'function' ? spec.list(actor) : spec.list),
+    ...(declared ?? (typeof spec.list === 'function' ? spec.list(actor) : (spec.list as KindList<Row>))),
     noun: kind.plural,
     table,
     id: table.id,
@@ -388,8 +382,13 @@ export function defineRecordType<
   });
 
   const dup = spec.duplicates;
+  const simpleColumns = () => {
+    const t = table as unknown as Record<'nameKey' | 'name' | 'email' | 'phone', AnyPgColumn>;
+    return { nameKey: t.nameKey, name: t.name, email: t.email, phone: t.phone };
+  };
   return {
     spec,
+    csv: spec.csv ?? declaredCsv<Row>(kind),
     entity,
     findRow,
     insert,
@@ -408,7 +407,11 @@ export function defineRecordType<
             typeof dup === 'function'
               ? dup
               : (db: Executor, query: DuplicateQuery) =>
-                  findSimpleDuplicates(db, { table, id: table.id, ...dup }, query),
+                  findSimpleDuplicates(
+                    db,
+                    { table, id: table.id, ...(dup === 'simple' ? simpleColumns() : dup) },
+                    query,
+                  ),
         }
       : {}),
   };

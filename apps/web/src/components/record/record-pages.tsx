@@ -5,19 +5,20 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../lib/permissions';
 
-/** Whether the person may open the kind's pages: its code, and its module for the firm. */
-function useMayOpen(kind: RecordKind): boolean {
-  const { can, hasFeature } = useCan();
-  return can(kind.codes.modify) && (!kind.feature || hasFeature(kind.feature));
-}
-
 import { toastSuccess } from '../../lib/toast';
+import { declaredColumns, declaredFilters } from '../list/columns';
 import { ListPage, type ListPageProps } from '../list/list-page';
 import { NoAccess } from '../no-access';
 import { PageHeader } from '../page-header';
 import { ArchiveActions } from './archive-actions';
 import { DetailLayout, useRecord } from './detail-layout';
 import type { RecordResource } from './resource';
+
+/** Whether the person may open the kind's pages: its code, and its module for the firm. */
+function useMayOpen(kind: RecordKind): boolean {
+  const { can, hasFeature } = useCan();
+  return can(kind.codes.modify) && (!kind.feature || hasFeature(kind.feature));
+}
 
 /** A record as the generic pages show it: a name, and whether it is archived. */
 type Named = { _id: string; name: string; archived: boolean; version: number };
@@ -30,21 +31,38 @@ export type RecordFormProps<T, Input> = {
   reload?: () => Promise<T>;
 };
 
+type Declared =
+  | 'listKey'
+  | 'title'
+  | 'endpoint'
+  | 'noun'
+  | 'rowHref'
+  | 'create'
+  | 'archivePermission'
+  | 'exportPermission';
+
 /**
  * A kind's list page: its title, address, words, links, create button and the codes for bulk
- * archive and export come from its declaration; the page gives columns and filters.
+ * archive and export come from its declaration, and so do its columns, filters and first sort
+ * when it declares columns (`render` replaces a column's cell); otherwise the page gives them.
  */
-export function RecordListPage<Row extends { _id: string }, T extends { _id: string }, Input>(
-  props: { resource: RecordResource<T, Input> } & Omit<
+export function RecordListPage<Row extends { _id: string; name?: string }, T extends { _id: string }, Input>(
+  props: { resource: RecordResource<T, Input>; render?: Partial<Record<string, (row: Row) => ReactNode>> } & Omit<
     ListPageProps<Row>,
-    'listKey' | 'title' | 'endpoint' | 'noun' | 'rowHref' | 'create' | 'archivePermission' | 'exportPermission'
-  >,
+    Declared | 'columns' | 'filters' | 'defaultSort' | 'rowLabel'
+  > &
+    Partial<Pick<ListPageProps<Row>, 'columns' | 'filters' | 'defaultSort' | 'rowLabel'>>,
 ) {
-  const { resource, ...rest } = props;
+  const { resource, render, ...rest } = props;
   const { kind } = resource;
   if (!useMayOpen(kind)) return <NoAccess />;
+  const firstSort = kind.columns?.find((c) => c.sort)?.key ?? 'created';
   return (
     <ListPage<Row>
+      columns={declaredColumns<Row>(kind, render)}
+      filters={declaredFilters(kind)}
+      defaultSort={firstSort}
+      rowLabel={(r) => r.name ?? ''}
       // The API collection's name: saved views and column choices were stored under it.
       listKey={kind.apiPath.slice(1)}
       title={kind.labelPlural}

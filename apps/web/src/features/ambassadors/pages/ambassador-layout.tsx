@@ -1,7 +1,6 @@
-import type { Ambassador, AmbassadorInput } from '@atelier/contracts';
+import { AMBASSADOR_KIND_LABELS, type Ambassador, type AmbassadorInput } from '@atelier/contracts';
 import { RecordPage } from '../../../components/record/record-pages';
 import { ambassadors } from '../api';
-import { KIND_LABELS } from '../components/ambassador-form';
 
 export default function AmbassadorLayout() {
   return (
@@ -9,7 +8,7 @@ export default function AmbassadorLayout() {
       resource={ambassadors}
       subtitle={(a) =>
         [
-          KIND_LABELS[a.kind],
+          AMBASSADOR_KIND_LABELS[a.kind],
           `Code ${a.referralCode}`,
           `${a.commissionPercent}% commission`,
           `${a.referrals} referral${a.referrals === 1 ? '' : 's'}`,

@@ -1,0 +1,117 @@
+import { Box, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A plain field of a record form: text (or email, phone), a percentage, or one of a few
+ * choices. Forms with nothing more than these list them instead of writing each input.
+ */
+export type FieldSpec<V> = {
+  name: keyof V & string;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'percent' | 'choice';
+  description?: string;
+  /** The labels of a choice's values, in order. */
+  choices?: Readonly<Record<string, string>>;
+  /** Bounds of a percentage. */
+  min?: number;
+  max?: number;
+};
+
+/** The fields in two columns (one on a phone); choices take a row of their own. */
+export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormReturn<V>; fields: FieldSpec<V>[] }) {
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {fields.map((f) => {
+        const error = errors[f.name]?.message;
+        const name = f.name as Path<V>;
+        if (f.type === 'choice')
+          return (
+            <Box key={f.name} style={{ gridColumn: '1 / -1' }}>
+              <Controller
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500} id={`${f.name}-label`}>
+                      {f.label}
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby={`${f.name}-label`}
+                      data={Object.entries(f.choices ?? {}).map(([value, label]) => ({ value, label }))}
+                      value={field.value}
+                      onChange={field.onChange}
+                      w="fit-content"
+                    />
+                    {error && (
+                      <Text size="xs" c="red">
+                        {error}
+                      </Text>
+                    )}
+                  </Stack>
+                )}
+              />
+            </Box>
+          );
+        if (f.type === 'percent')
+          return (
+            <Controller
+              key={f.name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <NumberInput
+                  label={f.label}
+                  description={f.description}
+                  suffix="%"
+                  min={f.min ?? 0}
+                  max={f.max ?? 100}
+                  decimalScale={2}
+                  clampBehavior="none"
+                  value={field.value as number}
+                  onChange={(v) => field.onChange(v === '' ? undefined : v)}
+                  error={error}
+                />
+              )}
+            />
+          );
+        return (
+          <TextInput
+            key={f.name}
+            label={f.label}
+            description={f.description}
+            type={f.type === 'text' ? undefined : f.type}
+            {...form.register(name)}
+            error={error}
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * A form's starting values: the record's value of each input field, else the given default,
+ * else the field's empty value (text empty, lists empty).
+ */
+export function formValues<V>(schema: z.ZodObject, record: object | undefined, defaults: Partial<V> = {}): V {
+  const from = (record ?? {}) as Record<string, unknown>;
+  const given = defaults as Record<string, unknown>;
+  const values: Record<string, unknown> = Object.create(null);
+  for (const [key, field] of Object.entries(schema.shape)) {
+    if (record && Object.hasOwn(from, key)) values[key] = from[key];
+    else if (Object.hasOwn(given, key)) values[key] = given[key];
+    else values[key] = emptyOf(field as z.ZodType);
+  }
+  return { ...values } as V;
+}
+
+/** The empty value of a field's type: '' for text, [] for lists, undefined otherwise. */
+function emptyOf(field: z.ZodType): unknown {
+  const def = field.def as { type: string; innerType?: z.ZodType; defaultValue?: unknown };
+  if (def.type === 'default') return def.defaultValue;
+  if (def.type === 'string' || def.type === 'pipe') return '';
+  if (def.type === 'array') return [];
+  return def.innerType ? emptyOf(def.innerType) : undefined;
+}
