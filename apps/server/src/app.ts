@@ -4,22 +4,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
-import { ambassadorRoutes } from './modules/ambassadors/ambassadors.routes';
-import { companyRoutes } from './modules/companies/companies.routes';
-import { customerRoutes } from './modules/customers/customers.routes';
-import { employeeRoutes } from './modules/employees/employees.routes';
-import { firmRoutes } from './modules/firms/firms.routes';
-import { invitationRoutes } from './modules/invitations/invitations.routes';
-import { leadRoutes } from './modules/leads/leads.routes';
-import { organizationRoutes } from './modules/organization/organization.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { warehouseRoutes } from './modules/warehouses/warehouses.routes';
-import { auditRoutes } from './platform/audit/audit.routes';
-import { authRoutes } from './platform/auth/auth.routes';
-import { fileRoutes } from './platform/files/files.routes';
+import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
+import { companiesModule } from './modules/companies/companies.module';
+import { customersModule } from './modules/customers/customers.module';
+import { employeesModule } from './modules/employees/employees.module';
+import { firmsModule } from './modules/firms/firms.module';
+import { invitationsModule } from './modules/invitations/invitations.module';
+import { leadsModule } from './modules/leads/leads.module';
+import { organizationModule } from './modules/organization/organization.module';
+import { profileModule } from './modules/profile/profile.module';
+import { usersModule } from './modules/users/users.module';
+import { warehousesModule } from './modules/warehouses/warehouses.module';
 import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
+import { registerApiDocs } from './platform/http/api-docs';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { FairShare } from './platform/http/fair-share';
 import { registerHealth } from './platform/http/health';
@@ -28,34 +26,34 @@ import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
-import { interactionRoutes } from './platform/interactions/interactions.routes';
-import { notificationRoutes } from './platform/notifications/notifications.routes';
+import { checkModules, type ModuleManifest } from './platform/modules/define-module';
+import { platformModule } from './platform/platform.module';
+// What modules may not import themselves (the seed's sample data for onboarding).
+import './wiring';
 import { ProgressHub } from './platform/realtime/progress-hub';
 import { registerSocket } from './platform/realtime/socket';
-import { searchRoutes } from './platform/search/search.routes';
-import { settingsRoutes } from './platform/settings/settings.routes';
 
-/** Every API route of every module. A module adds its list here. */
-export const apiRoutes: readonly AnyRoute[] = [
-  ...authRoutes,
-  ...profileRoutes,
-  ...notificationRoutes,
-  ...auditRoutes,
-  ...settingsRoutes,
-  ...warehouseRoutes,
-  ...organizationRoutes,
-  ...invitationRoutes,
-  ...firmRoutes,
-  ...fileRoutes,
-  ...companyRoutes,
-  ...customerRoutes,
-  ...ambassadorRoutes,
-  ...employeeRoutes,
-  ...leadRoutes,
-  ...searchRoutes,
-  ...interactionRoutes,
-  ...userRoutes,
+/** Every module of the app, each with its manifest (kinds, routes, jobs). A new module is added here. */
+export const MODULES: readonly ModuleManifest[] = [
+  platformModule,
+  profileModule,
+  warehousesModule,
+  organizationModule,
+  invitationsModule,
+  firmsModule,
+  companiesModule,
+  customersModule,
+  ambassadorsModule,
+  employeesModule,
+  leadsModule,
+  usersModule,
 ];
+checkModules(MODULES);
+
+/** Every API route of every module. */
+export const apiRoutes: readonly AnyRoute[] = MODULES.flatMap((m) => m.routes);
+/** Every background job of every module. */
+export const jobs = MODULES.flatMap((m) => m.jobs ?? []);
 
 export type RegisteredRoute = { method: string; url: string; access: Access };
 
@@ -123,6 +121,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   registerHealth(app, database.pool);
   await registerSocket(app, deps);
   registerRoutes(app, deps, apiRoutes);
+  registerApiDocs(app, apiRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

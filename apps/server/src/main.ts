@@ -1,13 +1,11 @@
-import { buildApp } from './app';
+import { buildApp, jobs } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations, withMigrationLock } from './db/migrate';
 import { grantApplicationRole, loginOf } from './db/roles';
-import { startFollowUpReminders } from './modules/leads/follow-ups';
-import { startAuditSealer } from './platform/audit/sealer';
-import { startEmailWorker } from './platform/email/worker';
 import { LocalFileStorage } from './platform/files/storage';
+import { startJobRunner } from './platform/jobs/runner';
 import { DEMO_PASSWORD } from './seed/demo';
 import { DEMO_SEEDS } from './seed/demo-seeds';
 import { runSeeds } from './seed/registry';
@@ -50,17 +48,14 @@ async function main() {
     throw error;
   });
   await app.listen({ port: config.port, host: config.host });
-  const worker = startEmailWorker({
+  if (!config.smtpUrl) say('SMTP_URL is not set: emails are written to this log instead of being sent.');
+  const runner = startJobRunner({
     db: database.db,
     url,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    sessionIdleSeconds: config.session.idleSeconds,
+    config,
+    jobs,
     log: { info: say, warn: say, error: (obj, msg) => app.log.error(obj, msg) },
   });
-
-  const reminders = startFollowUpReminders({ db: database.db, log: { error: (obj, msg) => app.log.error(obj, msg) } });
-  const sealer = startAuditSealer({ db: database.db, log: { error: (obj, msg) => app.log.error(obj, msg) } });
 
   say(`Atelier is running at ${config.appUrl}`);
   if (config.seedDemo) {
@@ -78,9 +73,7 @@ async function main() {
     say(`${signal}: finishing open requests, then stopping…`);
     try {
       await app.close(); // stops accepting, waits for in-flight requests
-      await worker.stop();
-      await reminders.stop();
-      await sealer.stop();
+      await runner.stop();
       await stopDatabase();
       say('Stopped.');
       process.exit(0);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, jobs } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { connectDatabase, type Database } from '../src/db/client';
+import { type AnyJob, type JobLog, type JobRunner, startJobRunner } from '../src/platform/jobs/runner';
 import { DEMO_PASSWORD } from '../src/seed/demo';
 import { adminQuery, DEMO_TEMPLATE, databaseUrl, MIGRATED_TEMPLATE } from './global-setup';
 
@@ -81,6 +82,24 @@ export async function startTestApp(options: { demo?: boolean; env?: Record<strin
       await testDb.drop();
     },
   };
+}
+
+/**
+ * The app's job runner on a test app's database (the server starts it in main.ts): `jobs`
+ * (every module's unless given), with `config` overriding the app's (an SMTP address). Quiet
+ * unless a test listens.
+ */
+export function startTestJobs(
+  t: TestApp,
+  options: { jobs?: readonly AnyJob[]; config?: Partial<Config>; log?: Partial<JobLog> } = {},
+): JobRunner {
+  return startJobRunner({
+    db: t.database.db,
+    url: t.ownerUrl,
+    config: { ...t.config, ...options.config },
+    jobs: options.jobs ?? jobs,
+    log: { info: () => {}, warn: () => {}, error: () => {}, ...options.log },
+  });
 }
 
 export type Call = {

@@ -1,4 +1,5 @@
 export * from './ambassadors';
+export * from './api-keys';
 export * from './audit';
 export * from './auth';
 export * from './columns';

@@ -52,7 +52,17 @@ export const bulkActionSchema = z.discriminatedUnion('action', [
   }),
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
-export type BulkResult = { updated: number };
+/** What a bulk action answers: how many rows it changed. */
+export const bulkResultSchema = z.strictObject({ updated: z.number().int().min(0) });
+export type BulkResult = z.output<typeof bulkResultSchema>;
+
+/** A list page (`ListPage`) whose items are `row`s, as a schema (the API's documents and tests). */
+export const listPageSchema = <Row extends z.ZodType>(row: Row) =>
+  z.strictObject({
+    items: z.array(row),
+    total: z.union([z.number().int().min(0), z.literal(LIST_TOTAL_CAPPED)]),
+    next: z.string().nullable(),
+  });
 
 /** Spreadsheet programs run cells that start with these as formulas. */
 export const CSV_FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;

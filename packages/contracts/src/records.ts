@@ -53,7 +53,8 @@ export const labelledPhoneSchema = z.strictObject({
 });
 
 /** Possible duplicates shown while creating a record (a warning, never a block). */
-export type DuplicateMatch = { _id: string; name: string; reason: string };
+export const duplicateMatchSchema = z.object({ _id: z.uuid(), name: z.string(), reason: z.string() });
+export type DuplicateMatch = z.output<typeof duplicateMatchSchema>;
 
 /** The 409 of a stale edit says who changed the record, and when. */
 export type StaleEdit = { changedBy: string | null; changedAt: string };

@@ -49,6 +49,11 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(`INSERT INTO audit_chain_heads (firm_id, seq, hash) VALUES ($1, 0, '\\x00')`, [firm]);
+    // The email above queued its job (jobs) through the outbox's trigger.
+    await owner.query(
+      `INSERT INTO api_keys (firm_id, name, prefix, token_hash, created_by) VALUES ($1, 'Sync', 'atk_test', gen_random_uuid()::text::bytea, $2)`,
+      [firm, user],
+    );
     await owner.query(
       `INSERT INTO file_reservations (firm_id, bytes, expires_at) VALUES ($1, 10, now() + interval '1 hour')`,
       [firm],

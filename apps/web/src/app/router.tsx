@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
                       page(undefined, () => import('../features/settings/pages/firm-general-tab')),
                       page('banking', () => import('../features/settings/pages/firm-banking-tab')),
                       page('payments', () => import('../features/settings/pages/firm-payments-tab')),
+                      page('integrations', () => import('../features/settings/pages/firm-integrations-tab')),
                     ],
                   },
                   page('manage', () => import('../features/organization/pages/manage-page')),

@@ -3,18 +3,17 @@ import { type Ambassador, type AmbassadorRow, ambassadorInputSchema, hasCode, KI
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { qualified } from '../../db/columns';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, forbidden, HttpError } from '../../platform/http/errors';
 import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType } from '../../platform/records/lifecycle';
-import { customers } from '../customers/customers.table';
-import { leads } from '../leads/leads.table';
+import { referenceCount } from '../../platform/records/references';
 import { ambassadors } from './ambassadors.table';
 
 type Input = z.output<typeof ambassadorInputSchema>;
 
-const referrals = sql<number>`(SELECT count(*)::int FROM ${customers} c WHERE c.ambassador_id = ${qualified(ambassadors.id)})`;
+// The customers module registers the customers' reference (their ambassador_id).
+const referrals = referenceCount(KINDS.ambassador, 'customer', ambassadors.id);
 
 async function codeTaken(db: Executor, code: string, except?: string): Promise<boolean> {
   const where = and(eq(ambassadors.referralCode, code), except ? ne(ambassadors.id, except) : undefined);
@@ -70,13 +69,8 @@ export const ambassadorType = defineRecordType<
   list: {
     rowFields: { commissionPercent: sql<number>`(${ambassadors.commissionBp} / 100.0)::float8`, referrals },
   },
-  references: {
-    verb: 'referred',
-    by: [
-      { table: customers, column: customers.ambassadorId, noun: 'customer' },
-      { table: leads, column: leads.ambassadorId, noun: 'lead' },
-    ],
-  },
+  // Customers and leads, as their modules registered them (registerReference).
+  references: { verb: 'referred' },
   duplicates: 'simple',
 });
 

@@ -10,7 +10,6 @@ import {
 } from '@atelier/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
@@ -18,13 +17,14 @@ import { badRequest } from '../../platform/http/errors';
 import { anyTag, archiveStatus, buildSearchText, idsIn, oneOf, searchText } from '../../platform/lists/list';
 import { defineRecordType, personColumn, rowColumns } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
-import { customers } from '../customers/customers.table';
+import { referenceCount } from '../../platform/records/references';
 import { companies } from './companies.table';
 
 type Row = typeof companies.$inferSelect;
 
 const assignee = personColumn(companies.assignedTo);
-const contactCount = sql<number>`(SELECT count(*)::int FROM ${customers} c WHERE c.company_id = ${qualified(companies.id)} AND c.archived_at IS NULL)`;
+// Its active contacts: the customers module registers their reference (company_id).
+const contactCount = referenceCount(KINDS.company, 'contact', companies.id, { unarchived: true });
 
 /** An account's own fields, as its page and its history show them. */
 const shown = (r: Row) => ({
@@ -147,11 +147,8 @@ export const companyType = defineRecordType<typeof companies, typeof companyInpu
       'creditLimitCents',
     ],
   ],
-  references: {
-    verb: 'has',
-    by: [{ table: customers, column: customers.companyId, noun: 'contact' }],
-    advice: 'Archive the account instead, or move its contacts first.',
-  },
+  // Its contacts, as the customers module registered them (registerReference).
+  references: { verb: 'has', advice: 'Archive the account instead, or move its contacts first.' },
   duplicates: { nameKey: companies.nameKey, name: companies.name, email: companies.email, phone: companies.phone },
 });
 

@@ -1,10 +1,11 @@
 import { customerSettingsSchema, P, withVersion } from '@atelier/contracts';
-import { signInAsCustomer } from '../../platform/auth/impersonation';
-import { permission } from '../../platform/http/access';
+import { clearSessionCookies } from '../../platform/auth/cookies';
+import { permission, SIGNED_IN } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { customerType, setStoreLogin, updateConsent } from './customers.service';
+import { endImpersonation, signInAsCustomer } from './impersonation';
 
 const settings = permission(P.CUSTOMER_SETTINGS);
 
@@ -34,5 +35,18 @@ export const customerRoutes: AnyRoute[] = [
     params: idParams,
     handler: ({ db, actor, deps, meta, reply, params }) =>
       signInAsCustomer({ db, actor, deps, meta, reply, customerId: params.id }),
+  }),
+  // Back from "signed in as a customer" to one's own session (the URL is the auth API's, where
+  // the web app looks for it); profile is null when that session has ended meanwhile (then one
+  // signs in again).
+  defineRoute({
+    method: 'DELETE',
+    url: '/auth/impersonation',
+    access: SIGNED_IN,
+    handler: async ({ db, actor, deps, req, reply }) => {
+      const profile = await endImpersonation({ db, actor, deps, req, reply });
+      if (!profile) clearSessionCookies(reply, deps.config);
+      return { profile };
+    },
   }),
 ];

@@ -1,9 +1,10 @@
-import type { RecordAddress } from '@atelier/contracts';
+import { KINDS, type RecordAddress } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, id, recordColumns } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
+import { registerReference } from '../../platform/records/references';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 
@@ -49,3 +50,8 @@ export const customers = pgTable(
     firmIsolation(t.firmId),
   ],
 );
+
+// An account with contacts, or an ambassador who referred customers, is not deleted; the
+// companies and ambassadors modules count them without importing this one (decision 0018).
+registerReference(KINDS.company, { table: customers, column: customers.companyId, noun: 'contact' });
+registerReference(KINDS.ambassador, { table: customers, column: customers.ambassadorId, noun: 'customer' });

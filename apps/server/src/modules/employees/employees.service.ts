@@ -18,12 +18,12 @@ import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, HttpError, notFound } from '../../platform/http/errors';
+import { lockFirm } from '../../platform/identity/firms';
 import { departments, roles, userRoles, users } from '../../platform/identity/users.table';
 import { idsIn, type ListSpec, searchText } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
 import { personOf, updateVersioned } from '../../platform/records/records';
 import { customers } from '../customers/customers.table';
-import { lockFirm } from '../firms/firms.service';
 import { applyStaffRoles, assertCanManage, staffCodes } from '../organization/organization.service';
 import { staffSearchText } from '../users/users.service';
 

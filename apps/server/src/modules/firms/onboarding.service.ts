@@ -7,8 +7,8 @@ import type { Actor } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
-import { SAMPLE_DATA } from '../../seed/sample-data';
 import { warehouses } from '../warehouses/warehouses.table';
+import { loadSampleData } from './sample-data-hook';
 
 /** Where a new firm stands: each step is read from the data, not from a checklist. */
 export async function getOnboarding(db: Executor, firmId: string): Promise<Onboarding> {
@@ -42,7 +42,7 @@ export async function completeOnboarding(db: Executor, actor: Actor, sampleData:
     .where(and(eq(firms.id, actor.firmId), isNull(firms.onboardedAt)))
     .returning({ id: firms.id });
   if (done.length === 0) throw conflict('Your firm has already finished onboarding.');
-  if (sampleData) for (const step of SAMPLE_DATA) await step.load(db, actor);
+  if (sampleData) await loadSampleData(db, actor);
   await recordAudit(db, actor, {
     entityType: 'firm',
     entityId: actor.firmId,

@@ -19,7 +19,7 @@ import { queueEmail } from '../../platform/email/outbox.service';
 import { existingAccountEmail, signUpEmail } from '../../platform/email/templates';
 import { badRequest, conflict, conflictOnDuplicate } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
-import { getProfile } from '../profile/profile.service';
+import { getProfile } from '../../platform/identity/profile';
 import { createRole, createUser } from '../users/users.service';
 import { createFirm } from './firms.service';
 

@@ -21,10 +21,10 @@ import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, conflictOnDuplicate, notFound } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
 import { firms } from '../../platform/identity/firms.table';
+import { getProfile } from '../../platform/identity/profile';
 import { users } from '../../platform/identity/users.table';
 import { notify } from '../../platform/notifications/notifications.service';
 import { findRoles, listStaff } from '../organization/organization.service';
-import { getProfile } from '../profile/profile.service';
 import { assertCanGrant, createUser } from '../users/users.service';
 
 export const INVITATION_DAYS = 7;

@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, sessionCookie, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { call, errorOf, sessionCookie, signIn, startTestApp, startTestJobs, type TestApp } from '../../../test/helpers';
 import { startMailCatcher } from '../../../test/mail-catcher';
-import { type EmailWorker, startEmailWorker } from '../../platform/email/worker';
+import { sendEmailJob } from '../../platform/email/email-job';
+import type { JobRunner } from '../../platform/jobs/runner';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let worker: EmailWorker;
+let worker: JobRunner;
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await startTestApp({ env: { SMTP_URL: mail.url } });
-  worker = startEmailWorker({
-    db: t.database.db,
-    url: t.ownerUrl,
-    smtpUrl: mail.url,
-    from: 'a@b.test',
-    sessionIdleSeconds: 60,
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-  });
+  worker = startTestJobs(t, { jobs: [sendEmailJob] });
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,9 +1,10 @@
-import { LEAD_STATUSES, type LeadStatus, OPEN_LEAD_STATUSES } from '@atelier/contracts';
+import { KINDS, LEAD_STATUSES, type LeadStatus, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
+import { registerReference } from '../../platform/records/references';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
@@ -76,6 +77,10 @@ export const leads = pgTable(
     firmIsolation(t.firmId),
   ],
 );
+
+// An ambassador who referred leads is not deleted (after the customers they referred, whose
+// table loads first: this one imports it).
+registerReference(KINDS.ambassador, { table: leads, column: leads.ambassadorId, noun: 'lead' });
 
 /**
  * The key in a firm's website-form address (POST /api/v1/public/leads/{key}). Random and

@@ -15,9 +15,9 @@ import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, conflictOnDuplicate, HttpError, notFound } from '../../platform/http/errors';
+import { lockFirm } from '../../platform/identity/firms';
 import { departments, roles, userRoles, users } from '../../platform/identity/users.table';
 import { updateVersioned } from '../../platform/records/records';
-import { lockFirm } from '../firms/firms.service';
 import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users/users.service';
 
 const activeUser = and(eq(users.active, true), isNull(users.deletedAt));

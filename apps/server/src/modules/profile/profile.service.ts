@@ -1,70 +1,16 @@
-import type { ChangePassword, Profile, ProfileRole, ProfileUpdate } from '@atelier/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ChangePassword, Profile, ProfileUpdate } from '@atelier/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { endUserSessions } from '../../platform/auth/sessions';
 import { assertOwnFileUrl } from '../../platform/files/files.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
-import { firms } from '../../platform/identity/firms.table';
-import { roles, userRoles, users } from '../../platform/identity/users.table';
-import { recentSearchList } from '../../platform/search/search.service';
-import { subscriptionList } from '../../platform/subscriptions/subscriptions.service';
-import { lockFirm } from '../firms/firms.service';
+import { lockFirm } from '../../platform/identity/firms';
+import { getProfile } from '../../platform/identity/profile';
+import { userRoles, users } from '../../platform/identity/users.table';
 import { staffSearchText, superAdminCount, userEntityType } from '../users/users.service';
-
-type ProfileActor = Pick<Actor, 'firmId' | 'userId' | 'impersonatorId'>;
-
-/** The signed-in user as the web app keeps it (spec section 3), in one query. */
-export async function getProfile(db: Executor, actor: ProfileActor): Promise<Profile> {
-  const [row] = await db
-    .select({
-      user: users,
-      firm: { id: firms.id, name: firms.name, features: firms.features, onboardedAt: firms.onboardedAt },
-      roles: sql<ProfileRole[]>`COALESCE(
-        (SELECT json_agg(json_build_object('_id', r.id, 'name', r.name, 'permissions', r.codes) ORDER BY r.name)
-         FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${qualified(users.id)}),
-        '[]'::json)`,
-    })
-    .from(users)
-    .innerJoin(firms, eq(firms.id, users.firmId))
-    .where(and(eq(users.id, actor.userId), isNull(users.deletedAt)));
-  if (!row) throw notFound('Your account no longer exists.');
-  const { user, firm } = row;
-
-  let impersonator: Profile['impersonator'] = null;
-  if (actor.impersonatorId) {
-    const [staff] = await db
-      .select({ _id: users.id, first_name: users.firstName, last_name: users.lastName })
-      .from(users)
-      .where(eq(users.id, actor.impersonatorId));
-    impersonator = staff ?? null;
-  }
-
-  return {
-    _id: user.id,
-    kind: user.kind,
-    email: user.email ?? '',
-    first_name: user.firstName,
-    last_name: user.lastName,
-    image: user.image,
-    permissions: row.roles,
-    fields: user.fields,
-    list_settings: user.listSettings as Profile['list_settings'],
-    kanban: user.kanban,
-    warehouse: user.warehouseId,
-    // Task timing and clocking in arrive with the jobs and time module; until then no user
-    // can have a current task, and nobody is clocked in.
-    currentTask: null,
-    clocked_in: user.clockedIn,
-    subscriptions: await subscriptionList(db, actor),
-    searches: { general: await recentSearchList(db, actor) },
-    firm: { _id: firm.id, name: firm.name, features: firm.features, onboarded: Boolean(firm.onboardedAt) },
-    impersonator,
-  };
-}
 
 const COLUMNS = {
   first_name: 'firstName',

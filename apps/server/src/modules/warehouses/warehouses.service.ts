@@ -4,8 +4,9 @@ import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { conflict, notFound } from '../../platform/http/errors';
+import { lockFirm } from '../../platform/identity/firms';
 import { updateVersioned } from '../../platform/records/records';
-import { lockFirm } from '../firms/firms.service';
+import { registerSettingsReference } from '../../platform/settings/settings-references';
 import { warehouses } from './warehouses.table';
 
 type Row = typeof warehouses.$inferSelect;
@@ -20,6 +21,18 @@ const view = (row: Row): Warehouse => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 const audited = (row: Row) => ({ name: row.name, address: row.address, isDefault: row.isDefault });
+
+// A settings value `warehouse` (the default for new documents) names one of the firm's active warehouses.
+registerSettingsReference('warehouse', {
+  message: 'Choose a warehouse from the list.',
+  exists: async (db, firmId, id) => {
+    const [found] = await db
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.id, id), eq(warehouses.firmId, firmId), isNull(warehouses.archivedAt)));
+    return Boolean(found);
+  },
+});
 
 export async function listWarehouses(db: Executor): Promise<Warehouse[]> {
   const rows = await db

@@ -1,22 +1,18 @@
 import type { AuditVerification } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { inScope } from '../../db/tenancy';
-import { type PeriodicTask, startPeriodic } from '../jobs/periodic';
+import { defineJob } from '../jobs/runner';
 
 const BATCH = 1000;
-const EVERY_MS = 2000;
 
-/**
- * Seals every firm's unsealed audit rows into its hash chain (audit_seal, batch by batch) and
- * returns how many it sealed. Runs after the writes committed, never inside them, so writers of
- * one firm never queue behind the chain's lock; two instances sealing at once skip each other's
- * firms.
- */
-export async function sealAuditLog(db: Db): Promise<number> {
+type Scoped = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Seals in the platform's scope, batch by batch, until nothing is left; gives how many it sealed. */
+async function seal(scoped: Scoped): Promise<number> {
   let total = 0;
   while (true) {
-    const result = await inScope(db, { firmId: null }, (tx) =>
+    const result = await scoped((tx) =>
       tx.execute<{ sealed: number }>(sql`SELECT audit_seal(${BATCH}::integer) AS sealed`),
     );
     const sealed = Number(result.rows[0]?.sealed ?? 0);
@@ -25,19 +21,21 @@ export async function sealAuditLog(db: Db): Promise<number> {
   }
 }
 
-/** Seals at start and every two seconds until stopped. */
-export function startAuditSealer(options: {
-  db: Db;
-  log: { error: (obj: unknown, msg: string) => void };
-  everyMs?: number;
-}): PeriodicTask {
-  return startPeriodic({
-    task: () => sealAuditLog(options.db),
-    everyMs: options.everyMs ?? EVERY_MS,
-    what: 'sealing the audit log',
-    log: options.log,
-  });
-}
+/**
+ * Seals every firm's unsealed audit rows into its hash chain (audit_seal) and returns how many
+ * it sealed. Runs after the writes committed, never inside them, so writers of one firm never
+ * queue behind the chain's lock; two sealing at once skip each other's firms.
+ */
+export const sealAuditLog = (db: Db) => seal((fn) => inScope(db, { firmId: null }, fn));
+
+/** Every two seconds, for the platform (audit_seal works across firms). */
+export const sealAuditLogJob = defineJob({
+  name: 'audit.seal',
+  every: { ms: 2000, perFirm: false },
+  run: async ({ scoped }) => {
+    await seal(scoped);
+  },
+});
 
 /** GET /logs/verify: the current firm's chain, checked end to end (audit_verify, in its scope). */
 export async function verifyAuditLog(db: Executor): Promise<AuditVerification> {

@@ -5,9 +5,9 @@ import {
   resetPasswordRequestSchema,
   signInBodySchema,
 } from '@atelier/contracts';
-import { getProfile } from '../../modules/profile/profile.service';
 import { PUBLIC, PUBLIC_WITH_SESSION, SIGNED_IN } from '../http/access';
 import { defineRoute } from '../http/routes';
+import { getProfile } from '../identity/profile';
 import {
   checkResetToken,
   confirmPasswordReset,
@@ -16,8 +16,7 @@ import {
   signOut,
   signOutEverywhere,
 } from './auth.service';
-import { clearSessionCookies, setSessionCookies } from './cookies';
-import { endImpersonation, RETURN_COOKIE } from './impersonation';
+import { clearSessionCookies, RETURN_COOKIE, setSessionCookies } from './cookies';
 import { endSessionByToken } from './sessions';
 import { reserveResetRequest, reserveSignIn } from './throttle';
 
@@ -61,18 +60,6 @@ export const authRoutes = [
     handler: async ({ db, actor, deps, reply }) => {
       await signOutEverywhere(db, actor);
       clearSessionCookies(reply, deps.config);
-    },
-  }),
-  // Back from "signed in as a customer" to one's own session; profile is null when that session
-  // has ended meanwhile (then one signs in again).
-  defineRoute({
-    method: 'DELETE',
-    url: '/auth/impersonation',
-    access: SIGNED_IN,
-    handler: async ({ db, actor, deps, req, reply }) => {
-      const profile = await endImpersonation({ db, actor, deps, req, reply });
-      if (!profile) clearSessionCookies(reply, deps.config);
-      return { profile };
     },
   }),
   defineRoute({

@@ -8,13 +8,13 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { enterScope } from '../../db/tenancy';
-import { getProfile } from '../../modules/profile/profile.service';
 import { recordAudit } from '../audit/audit.service';
 import { queueEmail } from '../email/outbox.service';
 import { passwordResetEmail } from '../email/templates';
 import type { Actor } from '../http/access';
 import { badRequest, HttpError } from '../http/errors';
 import type { AppDeps, RequestMeta } from '../http/routes';
+import { getProfile } from '../identity/profile';
 import { users } from '../identity/users.table';
 import { passwordResetTokens } from './auth.table';
 import { hashPassword, verifyPassword } from './passwords';

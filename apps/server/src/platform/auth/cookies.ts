@@ -3,6 +3,11 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 
 export const SESSION_COOKIE = 'atelier_session';
+/**
+ * Holds the staff member's own session token while they are signed in as a customer (the
+ * customers module's impersonation); sign-out ends that session too and clears the cookie.
+ */
+export const RETURN_COOKIE = 'atelier_return';
 
 export function setSessionCookies(reply: FastifyReply, token: string, config: Config): void {
   const base = {
@@ -18,7 +23,7 @@ export function setSessionCookies(reply: FastifyReply, token: string, config: Co
 export function clearSessionCookies(reply: FastifyReply, config: Config): void {
   const base = { path: '/', sameSite: 'lax', secure: config.session.secureCookie } as const;
   reply.clearCookie(SESSION_COOKIE, { ...base, httpOnly: true });
-  // The staff session kept while signed in as a customer (impersonation.ts) goes too.
-  reply.clearCookie('atelier_return', { ...base, httpOnly: true });
+  // The staff session kept while signed in as a customer goes too.
+  reply.clearCookie(RETURN_COOKIE, { ...base, httpOnly: true });
   reply.clearCookie(SESSION_HINT_COOKIE, base);
 }

@@ -1,25 +1,19 @@
 import { INVALID_RESET_LINK_MESSAGE, PASSWORD_RESET_DONE_MESSAGE, RESET_EMAIL_SENT_MESSAGE } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { call, errorOf, signIn, startTestApp, startTestJobs, type TestApp } from '../../../test/helpers';
 import { startMailCatcher } from '../../../test/mail-catcher';
-import { type EmailWorker, startEmailWorker } from '../email/worker';
+import { sendEmailJob } from '../email/email-job';
+import type { JobRunner } from '../jobs/runner';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let worker: EmailWorker;
+let worker: JobRunner;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
   t = await startTestApp({ env: { SMTP_URL: mail.url, APP_URL: 'https://app.atelier.test' } });
-  worker = startEmailWorker({
-    db: t.database.db,
-    url: t.ownerUrl,
-    smtpUrl: mail.url,
-    from: t.config.mailFrom,
-    sessionIdleSeconds: t.config.session.idleSeconds,
-    log: { info: () => {}, warn: () => {}, error: () => {} },
-  });
+  worker = startTestJobs(t, { jobs: [sendEmailJob] });
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmIsolation, id } from '../../db/columns';
 import { firms } from '../identity/firms.table';
 
@@ -7,8 +6,9 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
 
 /**
- * Every email is written here in the transaction that causes it, then sent by the worker:
- * nothing is lost when SMTP is down, and nothing is sent for a change that rolled back.
+ * Every email is written here in the transaction that causes it, which also queues the job that
+ * sends it (a trigger, decision 0020): nothing is lost when SMTP is down, and nothing is sent for
+ * a change that rolled back. The job runner's retries are the message's attempts.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -22,16 +22,9 @@ export const emailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     status: outboxStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} IN ('pending', 'sending')`),
-    index('email_outbox_firm_idx').on(t.firmId, t.createdAt.desc().nullsFirst()),
-    firmIsolation(t.firmId),
-  ],
+  (t) => [index('email_outbox_firm_idx').on(t.firmId, t.createdAt.desc().nullsFirst()), firmIsolation(t.firmId)],
 );

@@ -29,6 +29,7 @@ export const fileRoutes = [
   defineRoute({
     method: 'POST',
     url: '/files',
+    summary: 'Upload an image',
     access: SIGNED_IN,
     status: 201,
     stream: true,
@@ -48,7 +49,9 @@ export const fileRoutes = [
   defineRoute({
     method: 'GET',
     url: '/files/:id',
+    summary: 'Download a file',
     access: SIGNED_IN,
+    produces: 'application/octet-stream',
     params: idParams,
     handler: async ({ db, actor, deps, params, reply }) => {
       const file = await findFile(db, actor, params.id);

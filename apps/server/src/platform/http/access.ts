@@ -24,6 +24,8 @@ export type Actor = {
   userId: string;
   /** The staff member signed in as this user, if any; recorded on every audit row. */
   impersonatorId: string | null;
+  /** The API key the request came with (it acts as the colleague who made it), if any. */
+  apiKeyId?: string | null;
   kind: 'staff' | 'customer';
   codes: number[];
   features: string[];

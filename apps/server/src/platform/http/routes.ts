@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { enterScope, inScope } from '../../db/tenancy';
+import { bearerKey, INVALID_KEY_MESSAGE, restoreApiKey } from '../auth/api-key-auth';
 import { clearSessionCookies, SESSION_COOKIE } from '../auth/cookies';
 import { restoreSession } from '../auth/sessions';
 import type { LocalFileStorage } from '../files/storage';
@@ -20,7 +21,13 @@ export type AppDeps = {
   progress: ProgressHub;
 };
 
-export type RequestMeta = { ip: string; userAgent: string | undefined; sessionToken: string | undefined };
+export type RequestMeta = {
+  ip: string;
+  userAgent: string | undefined;
+  sessionToken: string | undefined;
+  /** An API key sent as `Authorization: Bearer …` (integrations); it wins over a session cookie. */
+  apiKey?: string | undefined;
+};
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type ActorFor<A extends Access> = A extends { kind: 'public' } ? Actor | null : Actor;
@@ -51,6 +58,16 @@ export type RouteDef<A extends Access, SB, SQ, SP> = {
   params?: SP;
   /** Answer with this status on success (default 200). */
   status?: number;
+  /**
+   * The success body's schema, for the API's document (GET /api/v1/openapi.json) and the tests
+   * that check answers against it. Not enforced at run time. Routes without one are documented
+   * as answering some JSON.
+   */
+  response?: z.ZodType;
+  /** The success body's media type when it is not JSON (a CSV export, a file's bytes). */
+  produces?: string;
+  /** A line for the API's document: "List ambassadors". */
+  summary?: string;
   /**
    * The handler reads a streamed request body (uploads): it runs outside any transaction, so a
    * slow client holds no database connection, and opens its own with `scoped` when it is ready.
@@ -85,6 +102,9 @@ export type AnyRoute = {
   query?: z.ZodType;
   params?: z.ZodType;
   status?: number;
+  response?: z.ZodType;
+  produces?: string;
+  summary?: string;
   stream?: true;
   unsupportedType?: string;
   // biome-ignore lint/suspicious/noExplicitAny: erased input; defineRoute keeps it typed
@@ -124,7 +144,10 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           sessionToken: req.cookies[SESSION_COOKIE] || undefined,
+          apiKey: bearerKey(req.headers.authorization),
         };
+        // A key or a session: either way the credential a fair share and its firm are counted by.
+        const credential = meta.apiKey ?? meta.sessionToken;
         const run = async (tx: Tx, actor: Actor | null) => {
           const scope = { firmId: actor?.firmId ?? null, userId: actor?.userId ?? null };
           return route.handler({
@@ -141,11 +164,9 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
           });
         };
         // Streams (uploads) hold no connection while bytes arrive; the rest wait their firm's turn.
-        const release = route.stream
-          ? null
-          : await deps.fairShare.acquire(deps.fairShare.keysFor(meta.sessionToken, meta.ip));
+        const release = route.stream ? null : await deps.fairShare.acquire(deps.fairShare.keysFor(credential, meta.ip));
         const signedIn = (actor: Actor | null) => {
-          if (actor && meta.sessionToken) deps.fairShare.remember(meta.sessionToken, actor.firmId);
+          if (actor && credential) deps.fairShare.remember(credential, actor.firmId);
           return actor;
         };
         let result: unknown;
@@ -190,6 +211,12 @@ async function authenticate(
 ): Promise<Actor | null> {
   const wantsSession = access.kind !== 'public' || access.session === 'optional';
   if (!wantsSession) return null;
+  if (meta.apiKey) {
+    const keyActor = await restoreApiKey(tx, meta.apiKey);
+    if (!keyActor) throw new HttpError(401, 'unauthenticated', INVALID_KEY_MESSAGE);
+    if (access.kind !== 'public') assertAllowed(access, keyActor);
+    return keyActor;
+  }
   const actor = meta.sessionToken ? await restoreSession(tx, meta.sessionToken, deps.config.session.idleSeconds) : null;
   if (access.kind === 'public') return actor;
   if (!actor) {

@@ -55,9 +55,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (config.session.secureCookie) reply.header('Strict-Transport-Security', 'max-age=31536000');
-    if (req.url.startsWith('/api/')) {
-      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    } else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    // Every page, the web app's and the API's documents (/api/docs) alike.
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     }
     return payload;

@@ -1,10 +1,13 @@
 import {
   type BulkAction,
   bulkActionSchema,
+  bulkResultSchema,
+  duplicateMatchSchema,
   KIND_ROUTES,
   type KindRoute,
   kindHas,
   type ListQuery,
+  listPageSchema,
   listQuerySchema,
   type RecordMeta,
   withVersion,
@@ -75,6 +78,26 @@ export function recordTypeRoutes<
   });
 }
 
+/**
+ * What a kind's routes answer, from the schemas its declaration gives (none otherwise): a record,
+ * and a list page of rows. Fields behind a further code are left out for those without it, so
+ * they are optional in the answer.
+ */
+function declaredResponses(kind: EntityKind): { detail?: z.ZodType; list?: z.ZodType } {
+  const schemas = kind.declared.schemas;
+  if (!schemas) return {};
+  const gated = (schema: z.ZodObject) =>
+    schema.extend(
+      Object.fromEntries(
+        Object.keys(kind.fieldCodes ?? {}).flatMap((field) => {
+          const shape = schema.shape[field];
+          return shape ? [[field, shape.optional()]] : [];
+        }),
+      ),
+    );
+  return { detail: gated(schemas.detail), list: listPageSchema(gated(schemas.row)) };
+}
+
 /** The route(s) made from `part` when the module provides it, none otherwise. */
 function optional<T>(part: T | undefined, make: (part: T) => AnyRoute | AnyRoute[]): AnyRoute[] {
   return part === undefined ? [] : [make(part)].flat();
@@ -108,14 +131,17 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       throw new Error(`The ${declared.key} kind's ${route} route is ${offered[route] ? 'not declared' : 'missing'}.`);
   // A gated module's records need the module on every route, not only its permission.
   const modify = permission(crud.kind.permission, crud.kind.feature);
-  const { codes } = crud.kind.declared;
+  const { codes, noun, plural } = crud.kind.declared;
   const remove = permission(codes.remove, crud.kind.feature);
+  const answers = declaredResponses(crud.kind);
   return [
     defineRoute({
       method: 'GET',
       url: base,
+      summary: `List ${plural}`,
       access: modify,
       query: listQuerySchema,
+      response: answers.list,
       handler: async ({ db, actor, query }) => {
         const page = await listPage(db, crud.list(actor), query);
         return { ...page, items: withoutFields(page.items, hiddenFields(actor, crud.kind) ?? []) };
@@ -125,9 +151,11 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'POST',
         url: base,
+        summary: `Create ${article(noun)}`,
         access: modify,
         status: 201,
         body: crud.input,
+        response: answers.detail,
         handler: async ({ db, actor, body }) => shown(actor, await create(db, actor, body as z.output<Input>)),
       }),
     ),
@@ -135,8 +163,10 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'GET',
         url: `${base}/duplicates`,
+        summary: `Find ${plural} like the one being entered`,
         access: modify,
         query: duplicateQuery,
+        response: z.array(duplicateMatchSchema),
         handler: ({ db, query }) => duplicates(db, query),
       }),
     ),
@@ -144,8 +174,10 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'POST',
         url: `${base}/bulk`,
+        summary: `Archive, restore or assign many ${plural}`,
         access: modify,
         body: bulkActionSchema,
+        response: bulkResultSchema,
         handler: ({ db, actor, body }) => bulk(db, actor, body),
       }),
     ),
@@ -153,7 +185,9 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'GET',
         url: `${base}/export`,
+        summary: `Export ${plural} as CSV`,
         access: permission(codes.export, crud.kind.feature),
+        produces: 'text/csv',
         stream: true,
         query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
         handler: async ({ actor, query, scoped, reply }) =>
@@ -174,15 +208,19 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
     defineRoute({
       method: 'GET',
       url: `${base}/:id`,
+      summary: `Read ${article(noun)}`,
       access: modify,
       params: idParams,
+      response: answers.detail,
       handler: async ({ db, actor, params }) => shown(actor, await crud.get(db, actor, params.id)),
     }),
     defineRoute({
       method: 'PUT',
       url: `${base}/:id`,
+      summary: `Edit ${article(noun)}`,
       access: modify,
       params: idParams,
+      response: answers.detail,
       // The version the edit was made on is required: the update applies only to that version.
       body: withVersion(crud.input),
       handler: async ({ db, actor, params, body }) =>
@@ -192,8 +230,10 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'POST',
         url: `${base}/:id/${step.name}`,
+        summary: `${step.name[0]!.toUpperCase()}${step.name.slice(1)} ${article(noun)}`,
         access: step.code === 'remove' ? remove : modify,
         params: idParams,
+        response: answers.detail,
         handler: async ({ db, actor, params }) => shown(actor, await step.run(db, actor, params.id)),
       }),
     ),
@@ -201,6 +241,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'DELETE',
         url: `${base}/:id`,
+        summary: `Delete ${article(noun)}`,
         access: remove,
         status: 204,
         params: idParams,
@@ -210,3 +251,6 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
     ...recordSubRoutes(crud.kind),
   ];
 }
+
+/** "an ambassador", "a lead". */
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;

@@ -15,8 +15,10 @@ import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
 import { type EntityKind, type EntityParts, registerEntity } from './entities';
 import { personColumn, type RecordTable } from './record-table';
 import { archiveRefusal, archiveRows, assertAssignee, peopleNames, updateVersioned } from './records';
+import { type Reference, referencesTo } from './references';
 
 export { personColumn, type RecordTable, refColumn, rowColumns } from './record-table';
+export type { Reference } from './references';
 
 type RowOf<T extends RecordTable> = T['$inferSelect'] & {
   id: string;
@@ -38,9 +40,6 @@ export type Transition<T extends RecordTable> = {
   /** Which of the kind's codes it needs: its modify code unless said. */
   code?: 'modify' | 'remove';
 };
-
-/** Something that refers to records of the kind: "customer" rows through their `ambassador_id`. */
-export type Reference = { table: PgTable; column: AnyPgColumn; noun: string; plural?: string };
 
 /**
  * What a module says about a kind whose lifecycle the platform runs: its table and its domain
@@ -105,8 +104,11 @@ export type RecordTypeSpec<
   list?: KindList<Row> | ((actor: Actor) => KindList<Row>) | DeclaredListSpec<Row>;
   /** The CSV export's columns: the declared columns unless said. */
   csv?: CsvColumn<Row>[];
-  /** What refers to a record; deleting one is refused (409) while anything does. */
-  references?: { verb: string; by: Reference[]; advice?: string };
+  /**
+   * What refers to a record; deleting one is refused (409) while anything does: the references
+   * given in `by` and those other modules registered for the kind (`registerReference`).
+   */
+  references?: { verb: string; by?: Reference[]; advice?: string };
   /** Why the record's own state keeps it from being deleted (a 409), or null. */
   refuseDelete?: (row: RowOf<T>) => string | null;
   /**
@@ -332,7 +334,7 @@ export function defineRecordType<
     if (refs) {
       // One after another: they share the transaction's connection.
       const counts: { ref: Reference; n: number }[] = [];
-      for (const ref of refs.by) {
+      for (const ref of [...(refs.by ?? []), ...referencesTo(kind.key)]) {
         const [{ n }] = (await db
           .select({ n: sql<number>`count(*)::int` })
           .from(ref.table)

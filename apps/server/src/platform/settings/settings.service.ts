@@ -6,10 +6,9 @@ import {
   type Settings,
   type SettingsGroup,
 } from '@atelier/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
-import { warehouses } from '../../modules/warehouses/warehouses.table';
 import { recordAudit } from '../audit/audit.service';
 import { assertOwnFileUrl } from '../files/files.service';
 import type { Actor } from '../http/access';
@@ -17,6 +16,7 @@ import { badRequest } from '../http/errors';
 import { firms } from '../identity/firms.table';
 import { users } from '../identity/users.table';
 import { settings } from './settings.table';
+import { settingsReferences } from './settings-references';
 
 type Stored = Record<string, Record<string, unknown>>;
 
@@ -65,15 +65,10 @@ export async function getSettings(
 
 /** Checks that ids inside settings point at this firm's records; a foreign or unknown id reads as "choose from the list". */
 async function checkReferences(db: Executor, firmId: string, group: SettingsGroup, values: Record<string, unknown>) {
-  if ('warehouse' in values && values.warehouse) {
-    const [found] = await db
-      .select({ id: warehouses.id })
-      .from(warehouses)
-      .where(
-        and(eq(warehouses.id, String(values.warehouse)), eq(warehouses.firmId, firmId), isNull(warehouses.archivedAt)),
-      );
-    if (!found)
-      throw badRequest('Choose a warehouse from the list.', { warehouse: 'Choose a warehouse from the list.' });
+  // Fields naming a module's records (`warehouse`): the module registered how to check them.
+  for (const [field, reference] of settingsReferences()) {
+    if (field in values && values[field] && !(await reference.exists(db, firmId, String(values[field]))))
+      throw badRequest(reference.message, { [field]: reference.message });
   }
   if (group === 'leadSettings' && values.webLeadAssignee) {
     const [found] = await db

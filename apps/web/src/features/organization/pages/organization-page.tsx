@@ -1,14 +1,12 @@
-import { canGrant, P, PERMISSION_GROUPS, permissionLabel, type Role } from '@atelier/contracts';
+import { P, permissionLabel, type Role } from '@atelier/contracts';
 import {
   ActionIcon,
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
   Modal,
   ScrollArea,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -16,11 +14,11 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PermissionChecklist } from '../../../components/form/permission-checklist';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
-import { useProfile } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteDepartment, useDeleteRole, useDepartments, useRoles, useSaveDepartment, useSaveRole } from '../api';
 
@@ -28,13 +26,10 @@ type Draft = { id?: string; version?: number; name: string; permissions: number[
 
 /** A role's permissions as grouped checklists; codes the editor may not grant are disabled. */
 function RoleEditor({ draft, onClose }: { draft: Draft; onClose: () => void }) {
-  const profile = useProfile();
-  const mine = profile.permissions.flatMap((r) => r.permissions);
   const save = useSaveRole();
   const [name, setName] = useState(draft.name);
   const [codes, setCodes] = useState<number[]>(draft.permissions);
   const [nameError, setNameError] = useState<string>();
-  const toggle = (code: number, on: boolean) => setCodes((c) => (on ? [...c, code] : c.filter((x) => x !== code)));
   return (
     <Modal
       opened
@@ -51,23 +46,7 @@ function RoleEditor({ draft, onClose }: { draft: Draft; onClose: () => void }) {
           error={nameError}
           data-autofocus
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {PERMISSION_GROUPS.map((group) => (
-            <Checkbox.Group key={group.name} label={group.name} value={codes.map(String)}>
-              <Stack gap={6} mt={6}>
-                {group.codes.map((code) => (
-                  <Checkbox
-                    key={code}
-                    value={String(code)}
-                    label={`${permissionLabel(code)} (${code})`}
-                    disabled={!canGrant(mine, code) && !codes.includes(code)}
-                    onChange={(e) => toggle(code, e.currentTarget.checked)}
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          ))}
-        </SimpleGrid>
+        <PermissionChecklist value={codes} onChange={setCodes} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -7,9 +7,10 @@ import { useCan } from '../../../lib/permissions';
 import { useFirmSettings } from '../firm-settings';
 
 const TABS = [
-  { value: '/s/firm', label: 'Settings' },
-  { value: '/s/firm/banking', label: 'Banking' },
-  { value: '/s/firm/payments', label: 'Payments' },
+  { value: '/s/firm', label: 'Settings', code: P.MODIFY_FIRM_SETTINGS },
+  { value: '/s/firm/banking', label: 'Banking', code: P.MODIFY_FIRM_SETTINGS },
+  { value: '/s/firm/payments', label: 'Payments', code: P.MODIFY_FIRM_SETTINGS },
+  { value: '/s/firm/integrations', label: 'Integrations', code: P.MODIFY_INTEGRATIONS },
 ];
 
 /** /s/firm with routed tabs: each tab is its own address. */
@@ -18,7 +19,11 @@ export default function FirmSettingsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const firm = useFirmSettings();
-  if (!can(P.MODIFY_FIRM_SETTINGS)) return <NoAccess />;
+  const tabs = TABS.filter((t) => can(t.code));
+  const path = pathname.replace(/\/$/, '');
+  if (tabs.length === 0) return <NoAccess />;
+  // Someone with the integrations code alone may open that tab, not the firm's settings.
+  const mayOpen = tabs.some((t) => t.value === path);
   return (
     <>
       <PageHeader
@@ -27,14 +32,22 @@ export default function FirmSettingsLayout() {
       />
       <Tabs value={pathname.replace(/\/$/, '')} onChange={(value) => value && navigate(value)} mb="lg">
         <Tabs.List>
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
-      {firm.isPending ? <Loader /> : firm.error ? <Text c="red">{firm.error.message}</Text> : <Outlet />}
+      {!mayOpen ? (
+        <NoAccess />
+      ) : firm.isPending ? (
+        <Loader />
+      ) : firm.error ? (
+        <Text c="red">{firm.error.message}</Text>
+      ) : (
+        <Outlet />
+      )}
     </>
   );
 }

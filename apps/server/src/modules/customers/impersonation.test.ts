@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
 import { inScope } from '../../db/tenancy';
-import { createRole, createUser } from '../../modules/users/users.service';
+import { createRole, createUser } from '../users/users.service';
 
 let t: TestApp;
 let owner: string;

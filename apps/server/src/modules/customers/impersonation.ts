@@ -3,18 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { customers } from '../../modules/customers/customers.table';
-import { getProfile } from '../../modules/profile/profile.service';
-import { recordAudit } from '../audit/audit.service';
-import type { Actor } from '../http/access';
-import { conflict, forbidden, notFound } from '../http/errors';
-import type { AppDeps, RequestMeta } from '../http/routes';
-import { users } from '../identity/users.table';
-import { setSessionCookies } from './cookies';
-import { createSession, endSession, restoreSession } from './sessions';
-
-/** Holds the staff member's own session token while they are signed in as a customer. */
-export const RETURN_COOKIE = 'atelier_return'; // cleared with the session cookies on sign-out
+import { recordAudit } from '../../platform/audit/audit.service';
+import { RETURN_COOKIE, setSessionCookies } from '../../platform/auth/cookies';
+import { createSession, endSession, restoreSession } from '../../platform/auth/sessions';
+import type { Actor } from '../../platform/http/access';
+import { conflict, forbidden, notFound } from '../../platform/http/errors';
+import type { AppDeps, RequestMeta } from '../../platform/http/routes';
+import { getProfile } from '../../platform/identity/profile';
+import { users } from '../../platform/identity/users.table';
+import { customers } from './customers.table';
 
 /**
  * POST /customers/{id}/sign-in-as (11): a session as one of the firm's customers, with the

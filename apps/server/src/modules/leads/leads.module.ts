@@ -1,0 +1,12 @@
+import { KINDS } from '@atelier/contracts';
+import { defineModule } from '../../platform/modules/define-module';
+import { followUpRemindersJob } from './follow-ups';
+import { leadRoutes } from './leads.routes';
+
+/** Leads, their pipeline, the website's enquiry form and follow-up reminders. */
+export const leadsModule = defineModule({
+  name: 'leads',
+  kinds: [KINDS.lead],
+  routes: leadRoutes,
+  jobs: [followUpRemindersJob],
+});

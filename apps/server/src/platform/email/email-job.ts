@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { defineJob } from '../jobs/runner';
+
+type Message = { to_address: string; subject: string; text_body: string; html_body: string | null };
+
+const transports = new Map<string, Transporter>();
+const transportFor = (url: string) => {
+  const transport = transports.get(url) ?? nodemailer.createTransport(url);
+  transports.set(url, transport);
+  return transport;
+};
+
+/**
+ * Sends one queued email (the outbox's trigger queues this job with the message's id, in the
+ * message's firm). The message is read through `outbox_message`, which gives it only in its own
+ * firm's scope. A failed send is retried by the runner with doubling delays; the last failure
+ * marks the message failed. Without SMTP_URL the message is written to the log instead.
+ */
+export const sendEmailJob = defineJob<{ id: string }>({
+  name: 'email.send',
+  run: async ({ payload, scoped, finalAttempt, config, log }) => {
+    const id = String(payload.id);
+    const [message] = (
+      await scoped((tx) =>
+        tx.execute<Message>(sql`SELECT to_address, subject, text_body, html_body FROM outbox_message(${id}::uuid)`),
+      )
+    ).rows;
+    if (!message) return; // sent already
+    const finish = (error: string | null, final: boolean) =>
+      scoped((tx) => tx.execute(sql`SELECT outbox_finish(${id}::uuid, ${error}::text, ${final}::boolean)`));
+    if (!config.smtpUrl) {
+      log.info(
+        `Email to ${message.to_address} (not sent: SMTP_URL is not set)\nSubject: ${message.subject}\n\n${message.text_body}`,
+      );
+      return void (await finish('SMTP_URL is not set', true));
+    }
+    try {
+      await transportFor(config.smtpUrl).sendMail({
+        from: config.mailFrom,
+        to: message.to_address,
+        subject: message.subject,
+        text: message.text_body,
+        ...(message.html_body ? { html: message.html_body } : {}),
+      });
+    } catch (e) {
+      const error = (e as Error).message.slice(0, 500) || 'send failed';
+      log.warn(`Email ${id} to ${message.to_address} failed: ${error}`);
+      await finish(error, finalAttempt);
+      throw new Error(error);
+    }
+    await finish(null, true);
+  },
+});
