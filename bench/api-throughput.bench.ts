@@ -1,5 +1,6 @@
 // Throughput of API calls against the same SQL sent through bare `pg`, on the same embedded
-// database, in one run: session restore (GET /api/v1/auth/) and settings (GET /api/v1/settings/).
+// database, in one run: session restore (GET /api/v1/auth/), settings, and a list and a record
+// of each kind of route (issue 13's goal: list and detail routes at 0.75 of bare pg or better).
 
 import { recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
@@ -26,12 +27,30 @@ async function measure(label: string, once: () => Promise<void>): Promise<number
   return rps;
 }
 
-const server = await startBenchServer();
+// The request path's cost, not the fair-share policy's (fairness.bench.ts measures that): one
+// session's eight callers may all run at once, as eight sessions of different firms would.
+const server = await startBenchServer({
+  MAX_CONCURRENT_PER_SESSION: String(CONCURRENCY),
+  MAX_CONCURRENT_PER_FIRM: String(POOL),
+});
 const cookie = await server.signIn();
 const bare = new pg.Pool({ connectionString: server.url, max: POOL, options: '-c role=atelier_app' });
 
+const firstId = async (path: string) => {
+  const response = await fetch(`${server.address}${path}?limit=1`, { headers: { cookie } });
+  return ((await response.json()) as { items: { _id: string }[] }).items[0]!._id;
+};
+const ROUTES: [kind: string, path: string][] = [
+  ['session', '/api/v1/auth/'],
+  ['settings', '/api/v1/settings/'],
+  ['list', '/api/v1/customers?limit=50'],
+  ['detail', `/api/v1/customers/${await firstId('/api/v1/customers')}`],
+  ['list', '/api/v1/ambassadors?limit=50'],
+  ['detail', `/api/v1/ambassadors/${await firstId('/api/v1/ambassadors')}`],
+];
+
 const results: string[] = [];
-for (const path of ['/api/v1/auth/', '/api/v1/settings/']) {
+for (const [kind, path] of ROUTES) {
   const statements = await recordStatements(async () => {
     const response = await fetch(`${server.address}${path}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
@@ -54,7 +73,7 @@ for (const path of ['/api/v1/auth/', '/api/v1/settings/']) {
     }
   });
   results.push(
-    `GET ${path}: HTTP / bare pg = ${(http / sql).toFixed(2)}, inject / bare pg = ${(injected / sql).toFixed(2)}`,
+    `${kind.padEnd(8)} GET ${path.replace(/[0-9a-f-]{36}/, '{id}').padEnd(32)} HTTP / bare pg = ${(http / sql).toFixed(2)}, inject / bare pg = ${(injected / sql).toFixed(2)}`,
   );
 }
 

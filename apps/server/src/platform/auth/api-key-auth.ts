@@ -1,6 +1,7 @@
 import { API_KEY_PREFIX } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { APP_ROLE } from '../../db/columns';
 import type { Actor } from '../http/access';
 import { hashToken } from './tokens';
 
@@ -29,7 +30,7 @@ export const INVALID_KEY_MESSAGE = 'This API key is not valid, or has been revok
 export async function restoreApiKey(tx: Executor, key: string): Promise<Actor | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
   const result = await tx.execute<KeyRow>(
-    sql`SELECT k.*, set_config('app.firm_id', k.firm_id::text, true), set_config('app.user_id', k.user_id::text, true)
+    sql`SELECT k.*, set_config('role', ${APP_ROLE}, true), set_config('app.firm_id', k.firm_id::text, true), set_config('app.user_id', k.user_id::text, true)
         FROM auth_api_key(${hashToken(key)}) k`,
   );
   const row = result.rows[0];

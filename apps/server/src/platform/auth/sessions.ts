@@ -1,6 +1,7 @@
 import { P } from '@atelier/contracts';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { APP_ROLE } from '../../db/columns';
 import type { Actor } from '../http/access';
 import { passwordResetTokens, sessions } from './auth.table';
 import { hashToken, newToken } from './tokens';
@@ -20,12 +21,13 @@ type SessionRow = {
 
 /**
  * The actor behind a session token, or null when the token is unknown, expired or idle too
- * long. Puts the transaction in that actor's firm scope (the caller has already set the role).
+ * long. Puts the transaction in that actor's firm scope as the application role, in the same
+ * statement (with no session found, the caller enters no firm's scope itself).
  */
 export async function restoreSession(tx: Executor, token: string, idleSeconds: number): Promise<Actor | null> {
-  // One round trip: the lookup and entering the actor's firm scope (SET LOCAL app.firm_id).
+  // One round trip: the lookup, the role and the actor's firm scope (SET LOCAL, for this transaction).
   const result = await tx.execute<SessionRow>(
-    sql`SELECT s.*, set_config('app.firm_id', s.firm_id::text, true), set_config('app.user_id', s.user_id::text, true)
+    sql`SELECT s.*, set_config('role', ${APP_ROLE}, true), set_config('app.firm_id', s.firm_id::text, true), set_config('app.user_id', s.user_id::text, true)
         FROM auth_session(${hashToken(token)}, ${idleSeconds}::integer) s`,
   );
   const row = result.rows[0];
