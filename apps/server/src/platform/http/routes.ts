@@ -134,6 +134,7 @@ export function fullPath(route: Pick<AnyRoute, 'url' | 'root'>): string {
  * rolls the whole request back, so a refused or invalid request changes nothing.
  */
 export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly AnyRoute[]): void {
+  const checkResponses = deps.config.env === 'test';
   for (const route of routes) {
     app.route({
       method: route.method,
@@ -198,11 +199,29 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
           release?.();
         }
         if (reply.sent) return reply;
+        if (checkResponses && route.response) checkResponse(route, result);
         reply.code(route.status ?? 200);
         return result === undefined ? reply.send() : reply.send(result);
       },
     });
   }
+}
+
+/**
+ * Under test, every answer of a route that declares its response schema is checked against it:
+ * every API test then also checks that the documented schema (openapi.json) is what the route
+ * really says, and an undeclared field (a leak) fails as loudly as a missing one.
+ */
+export function checkResponse(route: AnyRoute, result: unknown): void {
+  const parsed = route.response!.safeParse(result);
+  if (parsed.success) return;
+  const where = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+  // An HttpError, so the test sees the reason in the body rather than a bare 500.
+  throw new HttpError(
+    500,
+    'internal',
+    `The answer of ${route.method} ${route.url} does not match its schema: ${where}`,
+  );
 }
 
 async function authenticate(

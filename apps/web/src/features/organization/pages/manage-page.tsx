@@ -2,6 +2,7 @@ import { P, type StaffMember } from '@atelier/contracts';
 import { Badge, Button, Card, Group, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
+import { QueryCard } from '../../../components/query-card';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
@@ -36,16 +37,8 @@ export default function ManagePage() {
           <InviteForm roles={roles.data ?? []} />
         </Card>
       )}
-      <Card withBorder padding={0}>
-        {staff.isPending ? (
-          <Text p="md" c="dimmed">
-            Loading…
-          </Text>
-        ) : staff.isError ? (
-          <Text p="md" c="red">
-            {staff.error.message}
-          </Text>
-        ) : (
+      <QueryCard query={staff} empty="Nobody has joined yet.">
+        {(data) => (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
@@ -56,7 +49,7 @@ export default function ManagePage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {staff.data.map((member) => (
+                {data.map((member) => (
                   <Table.Tr key={member._id}>
                     <Table.Td>
                       <Text size="sm" fw={500}>
@@ -108,7 +101,7 @@ export default function ManagePage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </QueryCard>
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { PermissionChecklist } from '../../../components/form/permission-checklist';
 import { NoAccess } from '../../../components/no-access';
+import { QueryCard } from '../../../components/query-card';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
@@ -100,20 +101,8 @@ export default function FirmIntegrationsTab() {
           <Button onClick={() => setCreating(true)}>New API key</Button>
         </Group>
       </Card>
-      <Card withBorder padding={0}>
-        {keys.isPending ? (
-          <Text p="md" c="dimmed">
-            Loading…
-          </Text>
-        ) : keys.isError ? (
-          <Text p="md" c="red">
-            {keys.error.message}
-          </Text>
-        ) : keys.data.length === 0 ? (
-          <Text p="md" c="dimmed">
-            No API keys yet.
-          </Text>
-        ) : (
+      <QueryCard query={keys} empty="No API keys yet.">
+        {(data) => (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm">
               <Table.Thead>
@@ -127,7 +116,7 @@ export default function FirmIntegrationsTab() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {keys.data.map((k) => (
+                {data.map((k) => (
                   <Table.Tr key={k._id}>
                     <Table.Td fw={500}>{k.name}</Table.Td>
                     <Table.Td>
@@ -175,7 +164,7 @@ export default function FirmIntegrationsTab() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </QueryCard>
       {creating && (
         <NewKeyModal
           onClose={() => setCreating(false)}

@@ -1,8 +1,9 @@
 import { P, WAREHOUSE_TEXTS } from '@atelier/contracts';
-import { Badge, Button, Card, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
+import { QueryCard } from '../../../components/query-card';
 import { useCan } from '../../../lib/permissions';
 import { useWarehouses } from '../api';
 
@@ -22,20 +23,12 @@ export default function WarehousesPage() {
           </Button>
         }
       />
-      <Card withBorder padding={0}>
-        {warehouses.isPending ? (
-          <Text p="md" c="dimmed">
-            Loading…
-          </Text>
-        ) : warehouses.isError ? (
-          <Text p="md" c="red">
-            {WAREHOUSE_TEXTS.fetchFailed}
-          </Text>
-        ) : warehouses.data.length === 0 ? (
-          <Text p="md" c="dimmed">
-            No warehouses yet. Add the place where you keep stock.
-          </Text>
-        ) : (
+      <QueryCard
+        query={warehouses}
+        empty="No warehouses yet. Add the place where you keep stock."
+        failed={WAREHOUSE_TEXTS.fetchFailed}
+      >
+        {(data) => (
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -44,7 +37,7 @@ export default function WarehousesPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {warehouses.data.map((w) => (
+              {data.map((w) => (
                 <Table.Tr key={w._id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/s/warehouses/${w._id}`)}>
                   <Table.Td>
                     <Link to={`/s/warehouses/${w._id}`} style={{ color: 'inherit', fontWeight: 500 }}>
@@ -66,7 +59,7 @@ export default function WarehousesPage() {
             </Table.Tbody>
           </Table>
         )}
-      </Card>
+      </QueryCard>
     </Stack>
   );
 }
