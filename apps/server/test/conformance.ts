@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import nodePath from 'node:path';
-import {
-  columnSortKey,
-  type KindRoute,
-  kindHas,
-  P,
-  type RecordKind,
-  VERSION_MISSING_MESSAGE,
-} from '@atelier/contracts';
+import { columnName, type KindRoute, kindHas, P, type RecordKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -151,11 +144,19 @@ export function describeRecordKind(fixture: KindFixture): void {
       const items = list.body.items as Json[];
       expect(items.length).toBeGreaterThan(0);
       for (const row of items) expect(schemas.row.safeParse(row).error?.issues ?? []).toEqual([]);
-      // Every declared column can sort (if it says so) and filter by each of its choices.
+      // Every declared column can sort (if it says so), page on (its cursor holds its value), and
+      // filter by each of its choices.
       for (const column of kind.columns ?? []) {
-        if (column.sort) expect((await api('GET', `${path}?sort=-${columnSortKey(column)}`)).status).toBe(200);
+        if (column.sort) {
+          const sorted = await api('GET', `${path}?sort=-${columnName(column)}&limit=1`);
+          expect(sorted.status, sorted.text).toBe(200);
+          if (sorted.body.next) {
+            const next = `${path}?sort=-${columnName(column)}&limit=1&cursor=${encodeURIComponent(String(sorted.body.next))}`;
+            expect((await api('GET', next)).status, `${columnName(column)}: next page`).toBe(200);
+          }
+        }
         for (const value of Object.keys(column.choices ?? {}))
-          expect((await api('GET', `${path}?filter[${column.key}][]=${value}`)).status).toBe(200);
+          expect((await api('GET', `${path}?filter[${columnName(column)}][]=${value}`)).status).toBe(200);
       }
       if (has('export')) {
         const csv = await api('GET', `${path}/export`);
@@ -270,6 +271,12 @@ export function describeRecordKind(fixture: KindFixture): void {
         expect(Object.hasOwn((list.body.items as Json[])[0]!, field), `list has ${field}`).toBe(false);
         const logs = await api('GET', `${path}/${record._id}/logs`, undefined, member);
         expect(JSON.stringify(logs.body)).not.toContain(`"${field}"`);
+        const column = kind.columns?.find((c) => c.key === field);
+        if (column && has('export')) {
+          const csv = await api('GET', `${path}/export`, undefined, member);
+          expect(csv.status, csv.text).toBe(200);
+          expect(csv.text.replace(/^\uFEFF/, '').split(/\r?\n/)[0], `export has ${field}`).not.toContain(column.label);
+        }
       }
       expect((await sql(`SELECT 1 FROM ${fixture.table} WHERE id = $1`, [record._id])).length).toBe(1);
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import type { PersonRef, RecordAddress, RecordMeta } from './records';
-import { phoneSchema, recordAddressSchema, tagsSchema } from './records';
+import { listColumns } from './columns';
+import { personRefSchema, phoneSchema, recordAddressSchema, recordMetaShape, tagsSchema } from './records';
 
 export const COMPANY_TYPES = ['trade', 'retail', 'wholesale', 'contractor'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
@@ -37,32 +37,61 @@ export const companyFinancialsSchema = z.strictObject({
 });
 export type CompanyFinancials = z.infer<typeof companyFinancialsSchema>;
 
-export type Company = RecordMeta & {
-  name: string;
-  type: CompanyType;
-  phone: string;
-  email: string;
-  website: string;
-  addresses: RecordAddress[];
-  assignedTo: PersonRef | null;
-  tags: string[];
-  notes: string;
-  contacts: number;
+/** An account as its page reads it (GET /companies/{id}). */
+export const companySchema = companyInputSchema.extend({
+  ...recordMetaShape,
+  assignedTo: personRefSchema.nullable(),
+  /** Its active contacts (customers). */
+  contacts: z.number().int(),
   /** Present only for those who may see financials (15). */
-  financials?: CompanyFinancials;
+  financials: companyFinancialsSchema.optional(),
+});
+export type Company = z.output<typeof companySchema>;
+
+/** A row of the accounts list (GET /companies). */
+export const companyRowSchema = companySchema
+  .pick({
+    _id: true,
+    name: true,
+    type: true,
+    phone: true,
+    email: true,
+    assignedTo: true,
+    tags: true,
+    contacts: true,
+    archived: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({
+    /** The first address's. */
+    city: z.string(),
+    /** Only for holders of 15 (the account's financials); left out for everyone else. */
+    paymentTermsDays: companyFinancialsSchema.shape.paymentTermsDays.optional(),
+    creditLimitCents: companyFinancialsSchema.shape.creditLimitCents.optional(),
+  });
+export type CompanyRow = z.output<typeof companyRowSchema>;
+
+export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
+  trade: 'Trade',
+  retail: 'Retail',
+  wholesale: 'Wholesale',
+  contractor: 'Contractor',
 };
 
-/** A row of the accounts list. */
-export type CompanyRow = Pick<
-  Company,
-  '_id' | 'name' | 'type' | 'phone' | 'email' | 'assignedTo' | 'tags' | 'archived' | 'createdAt' | 'updatedAt'
-> & {
-  city: string;
-  contacts: number;
-  /** Only for holders of 15 (the account's financials); left out for everyone else. */
-  paymentTermsDays?: number | null;
-  creditLimitCents?: number | null;
-};
+// The export keeps its columns in this order; the financials (behind 15) come after the rest.
+export const COMPANY_COLUMNS = listColumns<CompanyRow>()([
+  { key: 'name', label: 'Name', sort: true },
+  { key: 'type', label: 'Type', choices: COMPANY_TYPE_LABELS, sort: true },
+  { key: 'phone', label: 'Phone' },
+  { key: 'email', label: 'Email', hidden: true },
+  { key: 'city', label: 'City' },
+  { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
+  { key: 'tags', label: 'Tags', format: 'tags' },
+  { key: 'contacts', label: 'Contacts', format: 'number' },
+  { key: 'paymentTermsDays', label: 'Payment terms (days)', format: 'number', hidden: true },
+  { key: 'creditLimitCents', label: 'Credit limit', format: 'money', hidden: true },
+]);
 
 export const COMPANY_SORTS = ['name', 'type', 'created', 'updated'] as const;
 export const COMPANY_FILTERS = ['status', 'type', 'assigned', 'tag', 'id'] as const;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import type { PersonRef, RecordAddress, RecordMeta } from './records';
-import { labelledEmailSchema, labelledPhoneSchema, recordAddressSchema, tagsSchema } from './records';
+import { listColumns } from './columns';
+import {
+  labelledEmailSchema,
+  labelledPhoneSchema,
+  personRefSchema,
+  recordAddressSchema,
+  recordMetaShape,
+  tagsSchema,
+} from './records';
 
 /** The customer's details (POST /customers, PUT /customers/{id}). */
 export const customerInputSchema = z.strictObject({
@@ -22,34 +29,50 @@ export type CustomerInput = z.input<typeof customerInputSchema>;
 /** The settings tab (customer settings, 12): marketing consent. */
 export const customerSettingsSchema = z.strictObject({ marketingConsent: z.boolean() });
 
-export type Customer = RecordMeta & {
-  firstName: string;
-  lastName: string;
-  name: string;
-  company: { _id: string; name: string } | null;
-  ambassador: { _id: string; name: string } | null;
-  emails: { label: string; email: string }[];
-  phones: { label: string; number: string }[];
-  addresses: RecordAddress[];
-  assignedTo: PersonRef | null;
-  source: string;
-  tags: string[];
-  notes: string;
-  marketingConsent: boolean;
-  consentAt: string | null;
-  /** The store login: none, invited (link sent), active, or disabled. */
-  login: 'none' | 'invited' | 'active' | 'disabled';
-};
+/** The store login: none, invited (link sent), active, or disabled. */
+export const CUSTOMER_LOGINS = ['none', 'invited', 'active', 'disabled'] as const;
 
-export type CustomerRow = Pick<
-  Customer,
-  '_id' | 'name' | 'company' | 'assignedTo' | 'source' | 'tags' | 'archived' | 'createdAt' | 'updatedAt'
-> & {
-  email: string;
-  phone: string;
-  city: string;
-  marketingConsent: boolean;
-};
+/** A customer as their page reads them (GET /customers/{id}). */
+export const customerSchema = customerInputSchema.extend({
+  ...recordMetaShape,
+  name: z.string(),
+  company: personRefSchema.nullable(),
+  ambassador: personRefSchema.nullable(),
+  assignedTo: personRefSchema.nullable(),
+  marketingConsent: z.boolean(),
+  consentAt: z.string().nullable(),
+  login: z.enum(CUSTOMER_LOGINS),
+});
+export type Customer = z.output<typeof customerSchema>;
+
+/** A row of the customers list (GET /customers): the first email, phone and city. */
+export const customerRowSchema = customerSchema
+  .pick({
+    _id: true,
+    name: true,
+    company: true,
+    assignedTo: true,
+    source: true,
+    tags: true,
+    marketingConsent: true,
+    archived: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({ email: z.string(), phone: z.string(), city: z.string() });
+export type CustomerRow = z.output<typeof customerRowSchema>;
+
+export const CUSTOMER_COLUMNS = listColumns<CustomerRow>()([
+  { key: 'name', label: 'Name', sort: true },
+  { key: 'company', label: 'Account', format: 'ref' },
+  { key: 'email', label: 'Email', sort: true },
+  { key: 'phone', label: 'Phone' },
+  { key: 'city', label: 'City', hidden: true },
+  { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
+  { key: 'source', label: 'Source', hidden: true },
+  { key: 'tags', label: 'Tags', format: 'tags' },
+  { key: 'marketingConsent', name: 'consent', label: 'Marketing consent', format: 'yesno', hidden: true },
+]);
 
 export const CUSTOMER_SORTS = ['name', 'email', 'created', 'updated'] as const;
 export const CUSTOMER_FILTERS = [

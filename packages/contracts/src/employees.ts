@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { PersonRef, RecordMeta } from './records';
-import { phoneSchema } from './records';
+import { personRefSchema, phoneSchema, recordMetaShape } from './records';
 
 export const PAY_TYPES = ['hourly', 'salary'] as const;
 export type PayType = (typeof PAY_TYPES)[number];
@@ -47,29 +46,55 @@ export const deactivateEmployeeSchema = z.strictObject({
   reassignTo: z.uuid('Choose a colleague from the list.').nullable().default(null),
 });
 
-export type Employee = RecordMeta & {
-  firstName: string;
-  lastName: string;
-  name: string;
-  email: string;
-  image: string | null;
-  title: string;
-  phone: string;
-  department: PersonRef | null;
-  roles: PersonRef[];
-  hireDate: string | null;
-  status: EmployeeStatus;
-  lastSignInAt: string | null;
+export const employeeSchema = z.strictObject({
+  ...recordMetaShape,
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  title: z.string(),
+  phone: z.string(),
+  department: personRefSchema.nullable(),
+  roles: z.array(personRefSchema),
+  hireDate: z.string().nullable(),
+  status: z.enum(EMPLOYEE_STATUSES),
+  lastSignInAt: z.string().nullable(),
   /** Left out for those without employee settings (53). */
-  pay?: { rateCents: number; type: PayType } | null;
+  pay: z
+    .strictObject({ rateCents: z.number().int(), type: z.enum(PAY_TYPES) })
+    .nullable()
+    .optional(),
   /** Customers assigned to them. */
-  customers: number;
-};
+  customers: z.number().int().min(0),
+});
+export type Employee = z.output<typeof employeeSchema>;
 
-export type EmployeeRow = Pick<
-  Employee,
-  '_id' | 'name' | 'email' | 'title' | 'phone' | 'status' | 'hireDate' | 'lastSignInAt' | 'createdAt' | 'updatedAt'
-> & { department: string | null; roles: string[] };
+/** A row of the employees list: the department and roles by name. */
+export const employeeRowSchema = employeeSchema
+  .pick({
+    _id: true,
+    name: true,
+    email: true,
+    title: true,
+    phone: true,
+    status: true,
+    hireDate: true,
+    lastSignInAt: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({ department: z.string().nullable(), roles: z.array(z.string()) });
+export type EmployeeRow = z.output<typeof employeeRowSchema>;
 
 /** What a person still has assigned, by kind: shown before deactivating, moved in one step. */
-export type OpenRecords = { kind: string; label: string; count: number }[];
+export const openRecordsSchema = z.array(
+  z.strictObject({ kind: z.string(), label: z.string(), count: z.number().int().min(1) }),
+);
+export type OpenRecords = z.output<typeof openRecordsSchema>;
+
+/** POST /employees/{id}/deactivate: the employee as they are now, and how many of their records moved. */
+export const deactivatedEmployeeSchema = z.strictObject({
+  employee: employeeSchema,
+  reassigned: z.number().int().min(0),
+});

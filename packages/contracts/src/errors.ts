@@ -27,5 +27,9 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** A success that is only a sentence for a person: "Password reset email sent." */
+export const messageSchema = z.strictObject({ message: z.string() });
+export type Message = z.output<typeof messageSchema>;
+
 /** The exact text spec section 8 relays for an unknown or expired session. */
 export const SESSION_EXPIRED_MESSAGE = 'Failed to authenticate token.';

@@ -1,13 +1,17 @@
+import { z } from 'zod';
+import { personRefSchema } from './records';
+
 /** An uploaded file as the API returns it. `url` serves it to signed-in users of the firm. */
-export type StoredFile = {
-  _id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  url: string;
-  createdAt: string;
-  uploadedBy: { _id: string; name: string } | null;
-};
+export const storedFileSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().min(0),
+  url: z.string(),
+  createdAt: z.string(),
+  uploadedBy: personRefSchema.nullable(),
+});
+export type StoredFile = z.output<typeof storedFileSchema>;
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRefSchema } from './records';
 
 export const INTERACTION_KINDS = ['call', 'email', 'meeting', 'note'] as const;
 export type InteractionKind = (typeof INTERACTION_KINDS)[number];
@@ -12,21 +13,23 @@ export const interactionInputSchema = z.strictObject({
 });
 export type InteractionInput = z.input<typeof interactionInputSchema>;
 
-export type Interaction = {
-  _id: string;
-  entityType: string;
-  entity: string;
-  kind: InteractionKind;
-  occurredAt: string;
-  summary: string;
-  followUpOn: string | null;
-  followUpDone: boolean;
-  author: { _id: string; name: string } | null;
-  version: number;
-};
+export const interactionSchema = z.strictObject({
+  _id: z.uuid(),
+  entityType: z.string(),
+  entity: z.uuid(),
+  kind: z.enum(INTERACTION_KINDS),
+  occurredAt: z.string(),
+  summary: z.string(),
+  followUpOn: z.string().nullable(),
+  followUpDone: z.boolean(),
+  author: personRefSchema.nullable(),
+  version: z.number().int(),
+});
+export type Interaction = z.output<typeof interactionSchema>;
 
 /** A follow-up due for its author, with where it belongs. */
-export type FollowUp = Interaction & { recordName: string; href: string };
+export const followUpSchema = interactionSchema.extend({ recordName: z.string(), href: z.string() });
+export type FollowUp = z.output<typeof followUpSchema>;
 
 /** One line of a record's timeline: an interaction, a file, or a change. */
 export type Activity = {

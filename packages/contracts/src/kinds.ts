@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { AMBASSADOR_COLUMNS, ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './ambassadors';
 import type { KindColumn } from './columns';
+import { COMPANY_COLUMNS, companyInputSchema, companyRowSchema, companySchema } from './companies';
+import { CUSTOMER_COLUMNS, customerInputSchema, customerRowSchema, customerSchema } from './customers';
+import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import type { FeatureKey } from './features';
+import { LEAD_COLUMNS, leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { P, type PermissionCode } from './permissions';
 
 /**
@@ -99,6 +103,8 @@ export const KINDS = defineKinds({
       { path: 'settings', label: 'Settings' },
       { path: 'logs', label: 'Logs' },
     ],
+    columns: COMPANY_COLUMNS,
+    schemas: { input: companyInputSchema, detail: companySchema, row: companyRowSchema },
   },
   customer: {
     key: 'customer',
@@ -118,6 +124,8 @@ export const KINDS = defineKinds({
       { path: 'settings', label: 'Settings' },
       { path: 'logs', label: 'Logs' },
     ],
+    columns: CUSTOMER_COLUMNS,
+    schemas: { input: customerInputSchema, detail: customerSchema, row: customerRowSchema },
   },
   lead: {
     key: 'lead',
@@ -137,6 +145,8 @@ export const KINDS = defineKinds({
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],
+    columns: LEAD_COLUMNS,
+    schemas: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
   },
   ambassador: {
     key: 'ambassador',
@@ -181,6 +191,7 @@ export const KINDS = defineKinds({
     // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
     fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
     // They join by invitation (POST /invitations) and leave by deactivation, not archive.
+    schemas: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
     lacks: ['create', 'archive', 'bulk'],
     tabs: [
       { path: '', label: 'Details' },

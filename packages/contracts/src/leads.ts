@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import type { PersonRef, RecordMeta } from './records';
-import { phoneSchema, tagsSchema, versionSchema } from './records';
+import { listColumns } from './columns';
+import { type PersonRef, personRefSchema, phoneSchema, recordMetaShape, tagsSchema, versionSchema } from './records';
 
 /** The pipeline, in board order. Won and lost are closed: a lost lead names a reason. */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
@@ -78,48 +78,56 @@ export const webLeadSchema = z.strictObject({
   website: z.string().max(500).default(''),
 });
 
-export type Lead = RecordMeta & {
-  firstName: string;
-  lastName: string;
-  name: string;
-  companyName: string;
-  email: string;
-  phone: string;
-  source: string;
-  status: LeadStatus;
-  lostReason: string;
-  estimatedValueCents: number;
-  assignedTo: PersonRef | null;
-  ambassador: PersonRef | null;
-  nextFollowUp: string | null;
+/** A lead as its page reads it (GET /leads/{id}). */
+export const leadSchema = leadInputSchema.extend({
+  ...recordMetaShape,
+  name: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  lostReason: z.string(),
+  assignedTo: personRefSchema.nullable(),
+  ambassador: personRefSchema.nullable(),
   /** The follow-up date has passed (in the firm's time zone) and the lead is still open. */
-  overdue: boolean;
-  tags: string[];
-  notes: string;
+  overdue: z.boolean(),
   /** What the visitor wrote in the website form. */
-  message: string;
-  convertedTo: { customer: PersonRef; company: PersonRef | null } | null;
-};
+  message: z.string(),
+  convertedTo: z.strictObject({ customer: personRefSchema, company: personRefSchema.nullable() }).nullable(),
+});
+export type Lead = z.output<typeof leadSchema>;
 
-export type LeadRow = Pick<
-  Lead,
-  | '_id'
-  | 'version'
-  | 'name'
-  | 'companyName'
-  | 'email'
-  | 'phone'
-  | 'source'
-  | 'status'
-  | 'estimatedValueCents'
-  | 'assignedTo'
-  | 'nextFollowUp'
-  | 'overdue'
-  | 'tags'
-  | 'archived'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** A row of the leads list and a card of the board (GET /leads): its version, for moves. */
+export const leadRowSchema = leadSchema.pick({
+  _id: true,
+  version: true,
+  name: true,
+  companyName: true,
+  email: true,
+  phone: true,
+  source: true,
+  status: true,
+  estimatedValueCents: true,
+  assignedTo: true,
+  nextFollowUp: true,
+  overdue: true,
+  tags: true,
+  archived: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type LeadRow = z.output<typeof leadRowSchema>;
+
+export const LEAD_COLUMNS = listColumns<LeadRow>()([
+  { key: 'name', label: 'Name', sort: true },
+  { key: 'companyName', name: 'company', label: 'Company' },
+  { key: 'status', name: 'stage', label: 'Stage', choices: LEAD_STATUS_LABELS },
+  { key: 'estimatedValueCents', name: 'value', label: 'Value', format: 'money', sort: true },
+  { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
+  { key: 'nextFollowUp', name: 'followUp', label: 'Next follow-up', format: 'date', sort: true },
+  { key: 'overdue', label: 'Overdue', format: 'yesno', hidden: true },
+  { key: 'source', label: 'Source' },
+  { key: 'email', label: 'Email', hidden: true },
+  { key: 'phone', label: 'Phone', hidden: true },
+  { key: 'tags', label: 'Tags', format: 'tags', hidden: true },
+]);
 
 /** GET /leads/pipeline (same q and filters as the list): each stage's exact count and value. */
 export type LeadPipeline = { stage: LeadStatus; count: number; valueCents: number }[];

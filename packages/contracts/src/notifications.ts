@@ -16,4 +16,12 @@ export type NotificationListQuery = { isRead?: 'true' | 'false'; limit?: number;
 /** PUT /api/v1/notifications/{id}: marks it read (or unread again). */
 export const notificationUpdateSchema = z.strictObject({ isRead: z.boolean().default(true) }).default({ isRead: true });
 
-export type Notification = { _id: string; message: string; isRead: boolean; link: string | null; createdAt: string };
+export const notificationSchema = z.strictObject({
+  _id: z.uuid(),
+  message: z.string(),
+  isRead: z.boolean(),
+  /** Where following it leads (none for a record since deleted). */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.output<typeof notificationSchema>;

@@ -44,13 +44,25 @@ export const billingFeaturesSchema = z.strictObject({
   features: z.array(featureKeySchema).max(30),
 });
 
-export type Billing = {
-  features: string[];
-  modules: { key: string; label: string; description: string; monthlyPriceCents: number; enabled: boolean }[];
-  monthlyTotalCents: number;
-};
+/** GET /api/v1/billing and PUT /api/v1/billing/features: the modules on sale, which are on, and the price. */
+export const billingSchema = z.strictObject({
+  features: z.array(z.string()),
+  modules: z.array(
+    z.strictObject({
+      key: z.string(),
+      label: z.string(),
+      description: z.string(),
+      monthlyPriceCents: z.number().int(),
+      enabled: z.boolean(),
+    }),
+  ),
+  monthlyTotalCents: z.number().int(),
+});
+export type Billing = z.output<typeof billingSchema>;
 
-export type Onboarding = {
-  onboarded: boolean;
-  steps: { firm: boolean; modules: boolean; warehouse: boolean; team: boolean };
-};
+/** GET /api/v1/onboarding and POST /api/v1/onboarding/complete. */
+export const onboardingSchema = z.strictObject({
+  onboarded: z.boolean(),
+  steps: z.strictObject({ firm: z.boolean(), modules: z.boolean(), warehouse: z.boolean(), team: z.boolean() }),
+});
+export type Onboarding = z.output<typeof onboardingSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { ALL_PERMISSION_CODES } from './permissions';
+import { personRefSchema } from './records';
 
 const name = (what: string) =>
   z
@@ -22,22 +23,39 @@ export const roleInputSchema = z.strictObject({
     .max(ALL_PERMISSION_CODES.length),
 });
 export type RoleInput = z.infer<typeof roleInputSchema>;
-export type Role = RoleInput & { _id: string; users: number; version: number };
+export const roleSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  permissions: z.array(z.number().int()),
+  /** Active people who hold it. */
+  users: z.number().int().min(0),
+  version: z.number().int(),
+});
+export type Role = z.output<typeof roleSchema>;
 
 export const departmentInputSchema = z.strictObject({ name: name('department') });
-export type Department = { _id: string; name: string; users: number; version: number };
+export const departmentSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  /** Active people in it. */
+  users: z.number().int().min(0),
+  version: z.number().int(),
+});
+export type Department = z.output<typeof departmentSchema>;
 
 /** A staff member as the firm manager (/s/manage) lists them. */
-export type StaffMember = {
-  _id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  active: boolean;
-  invited: boolean;
-  department: string | null;
-  roles: { _id: string; name: string }[];
-};
+export const staffMemberSchema = z.strictObject({
+  _id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  invited: z.boolean(),
+  /** The department's name. */
+  department: z.string().nullable(),
+  roles: z.array(personRefSchema),
+});
+export type StaffMember = z.output<typeof staffMemberSchema>;
 
 export const staffRolesSchema = z.strictObject({ roles: z.array(z.uuid('Not a valid role.')).max(50) });
 
@@ -49,3 +67,11 @@ export const invitationInputSchema = z.strictObject({
   roles: z.array(z.uuid('Not a valid role.')).max(50).default([]),
 });
 export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+/** POST /api/v1/auth/invitation/check: whom a still valid invitation is for, and from which firm. */
+export const invitationCheckSchema = z.strictObject({
+  email: z.string(),
+  first_name: z.string(),
+  firm_name: z.string(),
+});
+export type InvitationCheck = z.output<typeof invitationCheckSchema>;

@@ -56,34 +56,49 @@ export const profileUpdateSchema = z
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export type ProfileRole = { _id: string; name: string; permissions: number[] };
-export type RecentSearch = {
-  _id: string;
-  name: string;
-  type: string;
-  search_id: string | null;
-  date: string;
-  saved: boolean;
-  search: string;
-};
+export const profileRoleSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  permissions: z.array(z.number().int()),
+});
+export type ProfileRole = z.output<typeof profileRoleSchema>;
+
+/** A recent or saved search (GET, PATCH, PUT and POST /profile/recent-search answer the list). */
+export const recentSearchSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  type: z.string(),
+  /** The record opened from this search, when one was. */
+  search_id: z.uuid().nullable(),
+  date: z.string(),
+  saved: z.boolean(),
+  search: z.string(),
+});
+export type RecentSearch = z.output<typeof recentSearchSchema>;
+
+/** A record the user follows (POST /profile/subscriptions answers the list). */
+export const subscriptionSchema = z.strictObject({ entity: z.uuid(), entityType: z.string() });
+export type Subscription = z.output<typeof subscriptionSchema>;
 
 /** The signed-in user as spec section 3 describes it, plus the firm it belongs to. */
-export type Profile = {
-  _id: string;
-  kind: 'staff' | 'customer';
-  email: string;
-  first_name: string;
-  last_name: string;
-  image: string | null;
-  permissions: ProfileRole[];
-  fields: z.infer<typeof preferredFieldsSchema>;
-  list_settings: z.infer<typeof listSettingsSchema>;
-  kanban: Kanban;
-  warehouse: string | null;
-  currentTask: { _id: string; name: string } | null;
-  clocked_in: boolean;
-  subscriptions: { entity: string; entityType: string }[];
-  searches: { general: RecentSearch[] };
-  firm: { _id: string; name: string; features: string[]; onboarded: boolean };
-  impersonator: { _id: string; first_name: string; last_name: string } | null;
-};
+export const profileSchema = z.strictObject({
+  _id: z.uuid(),
+  kind: z.enum(['staff', 'customer']),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  image: z.string().nullable(),
+  permissions: z.array(profileRoleSchema),
+  fields: preferredFieldsSchema,
+  list_settings: listSettingsSchema,
+  kanban: kanbanSchema,
+  warehouse: z.uuid().nullable(),
+  currentTask: z.strictObject({ _id: z.uuid(), name: z.string() }).nullable(),
+  clocked_in: z.boolean(),
+  subscriptions: z.array(subscriptionSchema),
+  searches: z.strictObject({ general: z.array(recentSearchSchema) }),
+  firm: z.strictObject({ _id: z.uuid(), name: z.string(), features: z.array(z.string()), onboarded: z.boolean() }),
+  /** The staff member signed in as this customer, when one is. */
+  impersonator: z.strictObject({ _id: z.uuid(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+export type Profile = z.output<typeof profileSchema>;

@@ -20,7 +20,9 @@ export const rowMetaShape = {
   updatedAt: recordMetaShape.updatedAt,
 };
 
-export type PersonRef = { _id: string; name: string };
+/** Someone a record names: who changed it, who it is assigned to. */
+export const personRefSchema = z.strictObject({ _id: z.uuid(), name: z.string() });
+export type PersonRef = z.output<typeof personRefSchema>;
 
 export const ADDRESS_KINDS = ['billing', 'shipping', 'job_site', 'home', 'other'] as const;
 

@@ -46,14 +46,17 @@ export const searchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-export type SearchResult = {
-  type: SearchCategory;
-  _id: string;
-  title: string;
-  subtitle: string;
-  href: string;
-  archived: boolean;
-};
+export const searchResultSchema = z.strictObject({
+  type: z.enum(SEARCH_CATEGORIES.map((c) => c.key) as [SearchCategory, ...SearchCategory[]]),
+  _id: z.uuid(),
+  title: z.string(),
+  subtitle: z.string(),
+  href: z.string(),
+  archived: z.boolean(),
+});
+export type SearchResult = z.output<typeof searchResultSchema>;
+/** GET /search: the matches, best first. */
+export const searchAnswerSchema = z.strictObject({ items: z.array(searchResultSchema) });
 
 const recentName = z.string().trim().min(1, 'Give the search a name.').max(200, 'Use at most 200 characters.');
 

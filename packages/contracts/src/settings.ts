@@ -62,7 +62,8 @@ export const firmSettingsSchema = z.strictObject({
 });
 export type FirmSettingsInput = z.infer<typeof firmSettingsSchema>;
 /** What GET returns: the editable fields plus the enabled features, which billing changes. */
-export type FirmSettings = FirmSettingsInput & { features: string[] };
+export const firmSettingsAnswerSchema = firmSettingsSchema.extend({ features: z.array(z.string()) });
+export type FirmSettings = z.output<typeof firmSettingsAnswerSchema>;
 
 const warehouseChoice = z.strictObject({ warehouse: optionalId });
 
@@ -188,5 +189,20 @@ export const settingsGroupSchema = z.enum(SETTINGS_GROUP_NAMES as [SettingsGroup
 });
 
 export type SettingsValues<G extends SettingsGroup> = z.infer<(typeof SETTINGS_GROUPS)[G]['schema']>;
+
+/** What a group's values answer as (PUT /api/v1/settings/{group}): firm settings add the features. */
+type SettingsAnswerSchemas = {
+  [G in SettingsGroup]: G extends 'firmSettings'
+    ? typeof firmSettingsAnswerSchema
+    : (typeof SETTINGS_GROUPS)[G]['schema'];
+};
+export const settingsGroupAnswerSchemas = Object.fromEntries(
+  SETTINGS_GROUP_NAMES.map((group) => [
+    group,
+    group === 'firmSettings' ? firmSettingsAnswerSchema : SETTINGS_GROUPS[group].schema,
+  ]),
+) as SettingsAnswerSchemas;
+
 /** GET /api/v1/settings/: every group, stored values over defaults. */
-export type Settings = { [G in SettingsGroup]: G extends 'firmSettings' ? FirmSettings : SettingsValues<G> };
+export const settingsSchema = z.strictObject(settingsGroupAnswerSchemas);
+export type Settings = z.output<typeof settingsSchema>;

@@ -18,7 +18,13 @@ export const warehouseInputSchema = z.strictObject({
 });
 export type WarehouseInput = z.infer<typeof warehouseInputSchema>;
 
-export type Warehouse = WarehouseInput & { _id: string; version: number; createdAt: string; updatedAt: string };
+export const warehouseSchema = warehouseInputSchema.extend({
+  _id: z.uuid(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Warehouse = z.output<typeof warehouseSchema>;
 
 /** The client-side texts of spec sections 5 and 8 (the spec's "view vendors" was a copy slip). */
 export const WAREHOUSE_TEXTS = {

@@ -1,5 +1,4 @@
 import {
-  COMPANY_TYPES,
   type Company,
   type CompanyFinancials,
   type CompanyRow,
@@ -8,14 +7,14 @@ import {
   KINDS,
   P,
 } from '@atelier/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
-import { anyTag, archiveStatus, buildSearchText, idsIn, oneOf, searchText } from '../../platform/lists/list';
-import { defineRecordType, personColumn, rowColumns } from '../../platform/records/lifecycle';
+import { buildSearchText, idsIn } from '../../platform/lists/list';
+import { defineRecordType, personColumn } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
 import { referenceCount } from '../../platform/records/references';
 import { companies } from './companies.table';
@@ -88,65 +87,10 @@ export const companyType = defineRecordType<typeof companies, typeof companyInpu
   }),
   assignable: {},
   list: {
-    sorts: {
-      name: { expr: companies.nameKey, type: 'text' },
-      type: {
-        expr: companies.type,
-        type: 'text',
-        valid: (v) => (COMPANY_TYPES as readonly string[]).includes(v),
-      },
-      created: { expr: companies.createdAt, type: 'timestamptz' },
-      updated: { expr: companies.updatedAt, type: 'timestamptz' },
-    },
-    defaultSort: 'name',
-    filters: {
-      status: archiveStatus(companies.archivedAt),
-      type: oneOf(companies.type, COMPANY_TYPES, 'type'),
-      assigned: idsIn(companies.assignedTo, 'assignee', true),
-      tag: anyTag(companies.tags),
-      id: idsIn(companies.id, 'account'),
-    },
-    defaultFilters: { status: ['active'] },
-    search: searchText(companies, companies.id, companies.nameKey),
-    fetch: (db, ids) =>
-      db
-        .select({
-          ...rowColumns(companies),
-          name: companies.name,
-          type: companies.type,
-          phone: companies.phone,
-          email: companies.email,
-          city: sql<string>`COALESCE(${companies.addresses}->0->>'city', '')`,
-          assignedTo: assignee,
-          tags: companies.tags,
-          contacts: contactCount,
-          // Financials ride along for holders of 15; the list route takes them out for the rest.
-          paymentTermsDays: companies.paymentTermsDays,
-          creditLimitCents: companies.creditLimitCents,
-        })
-        .from(companies)
-        .where(inArray(companies.id, ids)),
+    filters: { assigned: idsIn(companies.assignedTo, 'assignee', true) },
+    // The declared financials ride along for holders of 15; the list route takes them out for the rest.
+    rowFields: { city: sql<string>`COALESCE(${companies.addresses}->0->>'city', '')`, contacts: contactCount },
   },
-  csv: [
-    ['Name', (r) => r.name],
-    ['Type', (r) => r.type],
-    ['Phone', (r) => r.phone],
-    ['Email', (r) => r.email],
-    ['City', (r) => r.city],
-    ['Assigned to', (r) => r.assignedTo?.name ?? ''],
-    ['Tags', (r) => r.tags],
-    ['Contacts', (r) => r.contacts],
-    ['Created', (r) => r.createdAt],
-    ['Updated', (r) => r.updatedAt],
-    ['Archived', (r) => (r.archived ? 'yes' : 'no')],
-    // For holders of 15 only: the export leaves these columns out for everyone else.
-    ['Payment terms (days)', (r) => r.paymentTermsDays, 'paymentTermsDays'],
-    [
-      'Credit limit',
-      (r) => (r.creditLimitCents == null ? '' : (r.creditLimitCents / 100).toFixed(2)),
-      'creditLimitCents',
-    ],
-  ],
   // Its contacts, as the customers module registered them (registerReference).
   references: { verb: 'has', advice: 'Archive the account instead, or move its contacts first.' },
   duplicates: { nameKey: companies.nameKey, name: companies.name, email: companies.email, phone: companies.phone },

@@ -848,7 +848,8 @@ describe('CSV export', () => {
     const [first, second] = rows.slice(1) as [string[], string[]];
     expect(first.slice(0, 8)).toEqual([
       '\'=HYPERLINK("http://x")',
-      'trade',
+      // A type reads as the list shows it.
+      'Trade',
       '',
       'a@exporttest.example',
       '',
@@ -856,10 +857,11 @@ describe('CSV export', () => {
       '',
       '0',
     ]);
-    expect(first[10]).toBe('no');
+    // Archived, then the financials: payment terms in days, the credit limit in units.
+    expect(first.slice(10)).toEqual(['no', '30', '0.00']);
     expect(second.slice(0, 8)).toEqual([
       'Oak, Ash & Co',
-      'retail',
+      'Retail',
       "'+1 207 555 0100",
       'b@exporttest.example',
       '',

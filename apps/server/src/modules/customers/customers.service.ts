@@ -8,7 +8,7 @@ import {
   KINDS,
   P,
 } from '@atelier/contracts';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -24,17 +24,8 @@ import { badRequest, conflict, conflictOnDuplicate, forbidden } from '../../plat
 import type { AppDeps } from '../../platform/http/routes';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
-import {
-  anyTag,
-  archiveStatus,
-  buildSearchText,
-  idsIn,
-  likePattern,
-  searchText,
-  textIn,
-  textMatches,
-} from '../../platform/lists/list';
-import { defineRecordType, personColumn, refColumn, rowColumns } from '../../platform/records/lifecycle';
+import { buildSearchText, idsIn, likePattern, textIn, textMatches } from '../../platform/lists/list';
+import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
 import { assertReferrer } from '../ambassadors/ambassadors.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
@@ -133,60 +124,25 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
   }),
   assignable: {},
   list: {
-    sorts: {
-      name: { expr: customers.nameKey, type: 'text' },
-      email: { expr: customers.primaryEmail, type: 'text' },
-      created: { expr: customers.createdAt, type: 'timestamptz' },
-      updated: { expr: customers.updatedAt, type: 'timestamptz' },
-    },
-    defaultSort: 'name',
     filters: {
-      status: archiveStatus(customers.archivedAt),
       company: idsIn(customers.companyId, 'account', true),
       ambassador: idsIn(customers.ambassadorId, 'ambassador', true),
       assigned: idsIn(customers.assignedTo, 'assignee', true),
       source: textIn(customers.source),
-      tag: anyTag(customers.tags),
       consent: (values) => {
         if (values.some((v) => v !== 'true' && v !== 'false'))
           throw badRequest('Consent is true or false.', { 'filter.consent': 'Use true or false.' });
         return values.length === 1 ? sql`${customers.marketingConsent} = ${values[0] === 'true'}` : undefined;
       },
-      id: idsIn(customers.id, 'customer'),
     },
-    defaultFilters: { status: ['active'] },
-    search: searchText(customers, customers.id, customers.nameKey),
-    fetch: (db, ids) =>
-      db
-        .select({
-          ...rowColumns(customers),
-          name: customers.name,
-          company,
-          email: customers.primaryEmail,
-          phone: sql<string>`COALESCE(${customers.phones}->0->>'number', '')`,
-          city: sql<string>`COALESCE(${customers.addresses}->0->>'city', '')`,
-          assignedTo: assignee,
-          source: customers.source,
-          tags: customers.tags,
-          marketingConsent: customers.marketingConsent,
-        })
-        .from(customers)
-        .where(inArray(customers.id, ids)),
+    // The first email (which also sorts), phone and city.
+    rowFields: {
+      company,
+      email: customers.primaryEmail,
+      phone: sql<string>`COALESCE(${customers.phones}->0->>'number', '')`,
+      city: sql<string>`COALESCE(${customers.addresses}->0->>'city', '')`,
+    },
   },
-  csv: [
-    ['Name', (r) => r.name],
-    ['Account', (r) => r.company?.name ?? ''],
-    ['Email', (r) => r.email],
-    ['Phone', (r) => r.phone],
-    ['City', (r) => r.city],
-    ['Assigned to', (r) => r.assignedTo?.name ?? ''],
-    ['Source', (r) => r.source],
-    ['Tags', (r) => r.tags],
-    ['Marketing consent', (r) => (r.marketingConsent ? 'yes' : 'no')],
-    ['Created', (r) => r.createdAt],
-    ['Updated', (r) => r.updatedAt],
-    ['Archived', (r) => (r.archived ? 'yes' : 'no')],
-  ],
   // A store login refers to the customer.
   refuseDelete: (row) => (row.userId ? `${row.name} has a store login. Archive the customer instead.` : null),
   duplicates: (db, query) => findDuplicateCustomers(db, query),

@@ -1,4 +1,11 @@
-import { deactivateEmployeeSchema, employeeInputSchema, P } from '@atelier/contracts';
+import {
+  deactivatedEmployeeSchema,
+  deactivateEmployeeSchema,
+  employeeInputSchema,
+  employeeSchema,
+  openRecordsSchema,
+  P,
+} from '@atelier/contracts';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
@@ -25,6 +32,7 @@ export const employeeRoutes: AnyRoute[] = [
     url: '/employees/:id/open-records',
     access: permission(P.MODIFY_EMPLOYEES),
     params: idParams,
+    response: openRecordsSchema,
     handler: ({ db, params }) => employeeOpenRecords(db, params.id),
   }),
   defineRoute({
@@ -33,6 +41,7 @@ export const employeeRoutes: AnyRoute[] = [
     access: permission(P.DELETE_EMPLOYEES),
     params: idParams,
     body: deactivateEmployeeSchema,
+    response: deactivatedEmployeeSchema,
     handler: ({ db, actor, params, body }) => deactivateEmployee(db, actor, params.id, body.reassignTo),
   }),
   defineRoute({
@@ -40,6 +49,7 @@ export const employeeRoutes: AnyRoute[] = [
     url: '/employees/:id/activate',
     access: permission(P.DELETE_EMPLOYEES),
     params: idParams,
+    response: employeeSchema,
     handler: ({ db, actor, params }) => activateEmployee(db, actor, params.id),
   }),
 ];

@@ -1,7 +1,11 @@
 import {
   billingFeaturesSchema,
+  billingSchema,
   confirmSignUpSchema,
+  messageSchema,
+  onboardingSchema,
   P,
+  profileSchema,
   registerSchema,
   SIGN_UP_EMAIL_SENT_MESSAGE,
 } from '@atelier/contracts';
@@ -21,6 +25,7 @@ export const firmRoutes = [
     access: PUBLIC,
     status: 202,
     body: registerSchema,
+    response: messageSchema,
     limit: ({ db, deps, meta }) => reserveRegistration(db, deps.config, meta.ip, 'request'),
     handler: async ({ db, deps, body }) => {
       await requestSignUp(db, deps, body);
@@ -33,6 +38,7 @@ export const firmRoutes = [
     access: PUBLIC,
     status: 201,
     body: confirmSignUpSchema,
+    response: profileSchema,
     limit: ({ db, deps, meta }) => reserveRegistration(db, deps.config, meta.ip, 'confirm'),
     handler: async ({ db, deps, meta, body, reply }) => {
       const { token, profile } = await confirmSignUp(db, deps, meta, body);
@@ -44,6 +50,7 @@ export const firmRoutes = [
     method: 'GET',
     url: '/billing',
     access: SIGNED_IN,
+    response: billingSchema,
     handler: ({ db, actor }) => {
       if (actor.kind !== 'staff') throw forbidden();
       return getBilling(db, actor.firmId);
@@ -54,12 +61,14 @@ export const firmRoutes = [
     url: '/billing/features',
     access: permission(P.SUPER_ADMIN),
     body: billingFeaturesSchema,
+    response: billingSchema,
     handler: ({ db, actor, body }) => setFeatures(db, actor, body.features),
   }),
   defineRoute({
     method: 'GET',
     url: '/onboarding',
     access: SIGNED_IN,
+    response: onboardingSchema,
     handler: ({ db, actor }) => getOnboarding(db, actor.firmId),
   }),
   defineRoute({
@@ -67,6 +76,7 @@ export const firmRoutes = [
     url: '/onboarding/complete',
     access: permission(P.MODIFY_FIRM_SETTINGS),
     body: z.strictObject({ sampleData: z.boolean({ error: 'Say whether to load sample data.' }) }),
+    response: onboardingSchema,
     handler: ({ db, actor, body }) => completeOnboarding(db, actor, body.sampleData),
   }),
 ];

@@ -1,4 +1,11 @@
-import { acceptInvitationSchema, invitationInputSchema, P } from '@atelier/contracts';
+import {
+  acceptInvitationSchema,
+  invitationCheckSchema,
+  invitationInputSchema,
+  P,
+  profileSchema,
+  staffMemberSchema,
+} from '@atelier/contracts';
 import { setSessionCookies } from '../../platform/auth/cookies';
 import { PUBLIC, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -12,6 +19,7 @@ export const invitationRoutes = [
     access: permission(P.MODIFY_EMPLOYEES),
     status: 201,
     body: invitationInputSchema,
+    response: staffMemberSchema,
     handler: ({ db, actor, deps, body }) => inviteStaff(db, actor, deps, body),
   }),
   defineRoute({
@@ -27,6 +35,7 @@ export const invitationRoutes = [
     url: '/auth/invitation/check',
     access: PUBLIC,
     body: acceptInvitationSchema.pick({ token: true }),
+    response: invitationCheckSchema,
     handler: ({ db, body }) => checkInvitation(db, body.token),
   }),
   defineRoute({
@@ -34,6 +43,7 @@ export const invitationRoutes = [
     url: '/auth/invitation/accept',
     access: PUBLIC,
     body: acceptInvitationSchema,
+    response: profileSchema,
     handler: async ({ db, deps, meta, body, reply }) => {
       const { token, profile } = await acceptInvitation(db, deps, meta, body);
       setSessionCookies(reply, token, deps.config);

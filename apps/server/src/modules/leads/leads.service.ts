@@ -2,7 +2,6 @@ import { KINDS, type Lead, type LeadRow, leadInputSchema } from '@atelier/contra
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { qualified } from '../../db/columns';
 import { badRequest } from '../../platform/http/errors';
 import { users } from '../../platform/identity/users.table';
 import { buildSearchText } from '../../platform/lists/list';
@@ -13,7 +12,7 @@ import { assertReferrer } from '../ambassadors/ambassadors.service';
 import { ambassadors } from '../ambassadors/ambassadors.table';
 import { companies } from '../companies/companies.table';
 import { customers } from '../customers/customers.table';
-import { isOpen, LEAD_CSV_COLUMNS, leadList } from './leads.list';
+import { leadList, overdue } from './leads.list';
 import { leads, OPEN_LEADS } from './leads.table';
 
 export type LeadInput = z.output<typeof leadInputSchema>;
@@ -82,9 +81,6 @@ const shown = (r: typeof leads.$inferSelect) => ({
   message: r.message,
 });
 
-// Past its follow-up date in the firm's time zone, and still open.
-const overdue = sql<boolean>`((SELECT ${qualified(leads.followUpKey)} < (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${qualified(leads.firmId)}) AND ${isOpen})`;
-
 /** Leads: people who may become customers, moved through stages on the board. */
 export const leadType = defineRecordType<typeof leads, typeof leadInputSchema, Lead, LeadRow>({
   kind: KINDS.lead,
@@ -129,7 +125,6 @@ export const leadType = defineRecordType<typeof leads, typeof leadInputSchema, L
   // Deactivating someone hands on their open leads; won and lost ones keep their history.
   assignable: { open: OPEN_LEADS, alsoSet: sql`follow_up_notified_on = NULL` },
   list: leadList,
-  csv: LEAD_CSV_COLUMNS,
   // A converted lead is the customer's history.
   refuseDelete: (row) =>
     row.convertedAt

@@ -529,10 +529,11 @@ describe('the pipeline', () => {
     const r = await api('GET', '/leads/export?filter[tag][]=CSV', owner);
     expect(r.statusCode, r.body).toBe(200);
     const [header, row] = r.body.trim().split(/\r?\n/);
+    // The list's columns, in its order and under its labels (the stage as the list shows it).
     expect(header).toBe(
-      'Name,Company,Email,Phone,Source,Status,Estimated value,Assigned to,Next follow-up,Overdue,Tags,Created,Updated,Archived',
+      'Name,Company,Stage,Value,Assigned to,Next follow-up,Overdue,Source,Email,Phone,Tags,Created,Updated,Archived',
     );
-    expect(row).toMatch(/^'=cmd Export,,,,,new,1234\.56,,,no,CSV,/);
+    expect(row).toMatch(/^'=cmd Export,,New,1234\.56,,,no,,,,CSV,/);
   });
 });
 

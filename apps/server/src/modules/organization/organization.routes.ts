@@ -1,11 +1,15 @@
 import {
   departmentInputSchema,
+  departmentSchema,
   P,
   roleInputSchema,
+  roleSchema,
   SETTINGS_KINDS,
+  staffMemberSchema,
   staffRolesSchema,
   withVersion,
 } from '@atelier/contracts';
+import { z } from 'zod';
 import { permission, SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
@@ -29,6 +33,7 @@ export const organizationRoutes = [
     method: 'GET',
     url: SETTINGS_KINDS.role.apiPath,
     access: SIGNED_IN,
+    response: z.array(roleSchema),
     handler: ({ db, actor }) => {
       if (actor.kind !== 'staff') throw forbidden();
       return listRoles(db);
@@ -40,6 +45,7 @@ export const organizationRoutes = [
     access: permission(SETTINGS_KINDS.role.codes.modify),
     status: 201,
     body: roleInputSchema,
+    response: roleSchema,
     handler: ({ db, actor, body }) => addRole(db, actor, body),
   }),
   defineRoute({
@@ -48,6 +54,7 @@ export const organizationRoutes = [
     access: permission(SETTINGS_KINDS.role.codes.modify),
     params: idParams,
     body: withVersion(roleInputSchema),
+    response: roleSchema,
     handler: ({ db, actor, params, body }) => updateRole(db, actor, params.id, body),
   }),
   defineRoute({
@@ -63,6 +70,7 @@ export const organizationRoutes = [
     method: 'GET',
     url: SETTINGS_KINDS.department.apiPath,
     access: SIGNED_IN,
+    response: z.array(departmentSchema),
     handler: ({ db, actor }) => {
       if (actor.kind !== 'staff') throw forbidden();
       return listDepartments(db);
@@ -74,6 +82,7 @@ export const organizationRoutes = [
     access: permission(SETTINGS_KINDS.department.codes.modify),
     status: 201,
     body: departmentInputSchema,
+    response: departmentSchema,
     handler: ({ db, actor, body }) => addDepartment(db, actor, body.name),
   }),
   defineRoute({
@@ -82,6 +91,7 @@ export const organizationRoutes = [
     access: permission(SETTINGS_KINDS.department.codes.modify),
     params: idParams,
     body: withVersion(departmentInputSchema),
+    response: departmentSchema,
     handler: ({ db, actor, params, body }) => renameDepartment(db, actor, params.id, body.name, body.version),
   }),
   defineRoute({
@@ -96,6 +106,7 @@ export const organizationRoutes = [
     method: 'GET',
     url: '/staff',
     access: permission(P.VIEW_PERMISSIONS),
+    response: z.array(staffMemberSchema),
     handler: ({ db }) => listStaff(db),
   }),
   defineRoute({
@@ -104,6 +115,7 @@ export const organizationRoutes = [
     access: permission(P.MODIFY_PERMISSIONS),
     params: idParams,
     body: staffRolesSchema,
+    response: staffMemberSchema,
     handler: ({ db, actor, params, body }) => setStaffRoles(db, actor, params.id, body.roles),
   }),
 ];

@@ -1,4 +1,4 @@
-import { changePasswordSchema, profileUpdateSchema } from '@atelier/contracts';
+import { changePasswordSchema, messageSchema, profileSchema, profileUpdateSchema } from '@atelier/contracts';
 import { clearSessionCookies } from '../../platform/auth/cookies';
 import { SIGNED_IN } from '../../platform/http/access';
 import { defineRoute } from '../../platform/http/routes';
@@ -10,6 +10,7 @@ export const profileRoutes = [
     url: '/profile/',
     access: SIGNED_IN,
     body: profileUpdateSchema,
+    response: profileSchema,
     handler: ({ db, actor, body }) => updateProfile(db, actor, body),
   }),
   defineRoute({
@@ -17,6 +18,7 @@ export const profileRoutes = [
     url: '/profile/password',
     access: SIGNED_IN,
     body: changePasswordSchema,
+    response: messageSchema,
     handler: async ({ db, actor, body }) => {
       await changePassword(db, actor, body);
       return { message: 'Your password has been changed.' };
@@ -26,6 +28,7 @@ export const profileRoutes = [
     method: 'DELETE',
     url: '/profile',
     access: SIGNED_IN,
+    response: messageSchema,
     handler: async ({ db, actor, deps, reply }) => {
       await deleteAccount(db, actor);
       clearSessionCookies(reply, deps.config);

@@ -1,4 +1,6 @@
+import { personRefSchema } from '@atelier/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { defineRoute } from '../../platform/http/routes';
@@ -10,6 +12,7 @@ export const userRoutes = [
     method: 'GET',
     url: '/people',
     access: SIGNED_IN,
+    response: z.array(personRefSchema),
     handler: async ({ db, actor }) => {
       if (actor.kind !== 'staff') throw forbidden();
       return db

@@ -1,4 +1,5 @@
-import { SETTINGS_KINDS, warehouseInputSchema, withVersion } from '@atelier/contracts';
+import { SETTINGS_KINDS, warehouseInputSchema, warehouseSchema, withVersion } from '@atelier/contracts';
+import { z } from 'zod';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { defineRoute } from '../../platform/http/routes';
@@ -8,13 +9,20 @@ const kind = SETTINGS_KINDS.warehouse;
 const access = permission(kind.codes.modify);
 
 export const warehouseRoutes = [
-  defineRoute({ method: 'GET', url: kind.apiPath, access, handler: ({ db }) => listWarehouses(db) }),
+  defineRoute({
+    method: 'GET',
+    url: kind.apiPath,
+    access,
+    response: z.array(warehouseSchema),
+    handler: ({ db }) => listWarehouses(db),
+  }),
   defineRoute({
     method: 'POST',
     url: kind.apiPath,
     access,
     status: 201,
     body: warehouseInputSchema,
+    response: warehouseSchema,
     handler: ({ db, actor, body }) => createWarehouse(db, actor, body),
   }),
   defineRoute({
@@ -22,6 +30,7 @@ export const warehouseRoutes = [
     url: `${kind.apiPath}/:id`,
     access,
     params: idParams,
+    response: warehouseSchema,
     handler: ({ db, params }) => getWarehouse(db, params.id),
   }),
   defineRoute({
@@ -30,6 +39,7 @@ export const warehouseRoutes = [
     access,
     params: idParams,
     body: withVersion(warehouseInputSchema),
+    response: warehouseSchema,
     handler: ({ db, actor, params, body }) => updateWarehouse(db, actor, params.id, body),
   }),
 ];

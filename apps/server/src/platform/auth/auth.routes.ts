@@ -1,10 +1,13 @@
 import {
+  messageSchema,
   PASSWORD_RESET_DONE_MESSAGE,
+  profileSchema,
   RESET_EMAIL_SENT_MESSAGE,
   resetPasswordConfirmSchema,
   resetPasswordRequestSchema,
   signInBodySchema,
 } from '@atelier/contracts';
+import { z } from 'zod';
 import { PUBLIC, PUBLIC_WITH_SESSION, SIGNED_IN } from '../http/access';
 import { defineRoute } from '../http/routes';
 import { getProfile } from '../identity/profile';
@@ -26,6 +29,7 @@ export const authRoutes = [
     url: '/auth/',
     access: PUBLIC,
     body: signInBodySchema,
+    response: profileSchema,
     limit: ({ db, deps, meta, body }) => reserveSignIn(db, deps.config, body.email, meta.ip),
     handler: async ({ db, deps, meta, body, reply }) => {
       const { token, profile } = await signIn(db, deps, meta, body);
@@ -37,6 +41,7 @@ export const authRoutes = [
     method: 'GET',
     url: '/auth/',
     access: SIGNED_IN,
+    response: profileSchema,
     handler: ({ db, actor }) => getProfile(db, actor),
   }),
   defineRoute({
@@ -67,6 +72,7 @@ export const authRoutes = [
     url: '/auth/reset-password',
     access: PUBLIC,
     body: resetPasswordRequestSchema,
+    response: messageSchema,
     limit: ({ db, deps, meta }) => reserveResetRequest(db, deps.config, meta.ip),
     handler: async ({ db, deps, body }) => {
       await requestPasswordReset(db, deps, body.email);
@@ -78,6 +84,8 @@ export const authRoutes = [
     url: '/auth/reset-password/check',
     access: PUBLIC,
     body: resetPasswordConfirmSchema.pick({ token: true }),
+    // The address the reset link was sent to, shown on the reset page.
+    response: z.strictObject({ email: z.string() }),
     handler: ({ db, body }) => checkResetToken(db, body.token),
   }),
   defineRoute({
@@ -85,6 +93,7 @@ export const authRoutes = [
     url: '/auth/reset-password/confirm',
     access: PUBLIC,
     body: resetPasswordConfirmSchema,
+    response: messageSchema,
     handler: async ({ db, deps, body }) => {
       await confirmPasswordReset(db, deps, body);
       return { message: PASSWORD_RESET_DONE_MESSAGE };

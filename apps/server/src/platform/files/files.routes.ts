@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { storedFileSchema } from '@atelier/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGNED_IN } from '../http/access';
@@ -34,6 +35,7 @@ export const fileRoutes = [
     status: 201,
     stream: true,
     unsupportedType: POLICIES.image.wrongType,
+    response: storedFileSchema,
     query: z.object({
       name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
       upload: z.string().max(64).default(''),

@@ -1,3 +1,5 @@
+import { followUpSchema } from '@atelier/contracts';
+import { z } from 'zod';
 import { SIGNED_IN } from '../http/access';
 import { defineRoute } from '../http/routes';
 import { dueFollowUps } from './interactions.service';
@@ -8,6 +10,7 @@ export const interactionRoutes = [
     method: 'GET',
     url: '/interactions/follow-ups',
     access: SIGNED_IN,
+    response: z.array(followUpSchema),
     handler: ({ db, actor }) => dueFollowUps(db, actor),
   }),
 ];

@@ -1,4 +1,10 @@
-import { notificationListQuerySchema, notificationUpdateSchema } from '@atelier/contracts';
+import {
+  bulkResultSchema,
+  notificationListQuerySchema,
+  notificationSchema,
+  notificationUpdateSchema,
+} from '@atelier/contracts';
+import { z } from 'zod';
 import { SIGNED_IN } from '../http/access';
 import { idParams } from '../http/params';
 import { defineRoute } from '../http/routes';
@@ -10,6 +16,7 @@ export const notificationRoutes = [
     url: '/notifications',
     access: SIGNED_IN,
     query: notificationListQuerySchema,
+    response: z.array(notificationSchema),
     handler: ({ db, actor, query }) => listNotifications(db, actor, query),
   }),
   defineRoute({
@@ -18,12 +25,15 @@ export const notificationRoutes = [
     access: SIGNED_IN,
     params: idParams,
     body: notificationUpdateSchema,
+    response: notificationSchema,
     handler: ({ db, actor, params, body }) => setNotificationRead(db, actor, params.id, body.isRead),
   }),
   defineRoute({
     method: 'POST',
     url: '/notifications/mark-all-read',
     access: SIGNED_IN,
+    // How many were unread.
+    response: bulkResultSchema,
     handler: ({ db, actor }) => markAllRead(db, actor),
   }),
 ];

@@ -99,9 +99,13 @@ export type RecordTypeSpec<
   /**
    * The list: its sorts, filters, search and rows (some may depend on who asks); the firm scope
    * is the platform's. A kind that declares its columns gets them from the declaration and says
-   * only what it adds (`declaredList`).
+   * only what it adds (`declaredList`), for everyone or for who asks.
    */
-  list?: KindList<Row> | ((actor: Actor) => KindList<Row>) | DeclaredListSpec<Row>;
+  list?:
+    | KindList<Row>
+    | ((actor: Actor) => KindList<Row>)
+    | DeclaredListSpec<Row>
+    | ((actor: Actor) => DeclaredListSpec<Row>);
   /** The CSV export's columns: the declared columns unless said. */
   csv?: CsvColumn<Row>[];
   /**
@@ -371,12 +375,20 @@ export function defineRecordType<
     return { updated: await archiveRows(db, actor, table, kind.key, ids, action.action === 'archive') };
   }
 
-  const declared = kind.columns
-    ? declaredList<Row>(kind, table, (spec.list ?? {}) as DeclaredListSpec<Row>)
-    : undefined;
-  if (!declared && !spec.list) throw new Error(`${kind.key}: declare its columns or its list`);
+  if (!kind.columns && !spec.list) throw new Error(`${kind.key}: declare its columns or its list`);
+  const given = spec.list;
+  // What the kind adds to its declared columns is read once, unless it depends on who asks.
+  const declared =
+    kind.columns && typeof given !== 'function'
+      ? declaredList<Row>(kind, table, (given ?? {}) as DeclaredListSpec<Row>)
+      : undefined;
+  const listOf = (actor: Actor): KindList<Row> => {
+    if (declared) return declared;
+    const list = typeof given === 'function' ? given(actor) : given;
+    return kind.columns ? declaredList<Row>(kind, table, list as DeclaredListSpec<Row>) : (list as KindList<Row>);
+  };
   const listFor = (actor: Actor): ListSpec<Row> => ({
-    ...(declared ?? (typeof spec.list === 'function' ? spec.list(actor) : (spec.list as KindList<Row>))),
+    ...listOf(actor),
     noun: kind.plural,
     table,
     id: table.id,

@@ -1,4 +1,11 @@
-import { hasCode, P, SETTINGS_GROUP_NAMES, SETTINGS_GROUPS } from '@atelier/contracts';
+import {
+  hasCode,
+  P,
+  SETTINGS_GROUP_NAMES,
+  SETTINGS_GROUPS,
+  settingsGroupAnswerSchemas,
+  settingsSchema,
+} from '@atelier/contracts';
 import { permission, SIGNED_IN } from '../http/access';
 import { forbidden } from '../http/errors';
 import { type AnyRoute, defineRoute } from '../http/routes';
@@ -9,6 +16,7 @@ export const settingsRoutes: AnyRoute[] = [
     method: 'GET',
     url: '/settings/',
     access: SIGNED_IN,
+    response: settingsSchema,
     handler: async ({ db, actor }) => {
       // Firm configuration (including banking details) is for the firm's staff, not its customers.
       if (actor.kind !== 'staff') throw forbidden();
@@ -24,6 +32,8 @@ export const settingsRoutes: AnyRoute[] = [
       access: permission(spec.permission, 'feature' in spec ? spec.feature : undefined),
       // Any subset of the group's fields; the rest keep their stored values.
       body: spec.schema.partial(),
+      // The whole group as it is now.
+      response: settingsGroupAnswerSchemas[group],
       handler: ({ db, actor, body }) => saveSettings(db, actor, group, body as Record<string, unknown>),
     });
   }),

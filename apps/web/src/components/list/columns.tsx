@@ -1,7 +1,7 @@
-import { columnSortKey, type KindColumn, type RecordKind } from '@atelier/contracts';
+import { columnName, type KindColumn, type PermissionCode, type RecordKind } from '@atelier/contracts';
 import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { ARCHIVE_STATUS_FILTER, type Column, type ListFilter } from './types';
 
 function TagBadges({ tags }: { tags: string[] }) {
@@ -16,69 +16,68 @@ function TagBadges({ tags }: { tags: string[] }) {
   );
 }
 
+/** How declared columns read beyond their own values: the firm's currency for money. */
+export type CellOptions = { currency?: string };
+
 /** A declared column's value as the list shows it. */
-function cell(column: KindColumn, value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') return null;
+function cell(column: KindColumn, value: unknown, options: CellOptions): ReactNode {
+  // An empty value shows as a dash, so a row (or a phone's card) never looks cut short.
+  if (value === null || value === undefined || value === '') return '—';
   if (column.choices)
     return Object.hasOwn(column.choices, String(value)) ? column.choices[String(value)] : String(value);
   switch (column.format) {
     case 'percent':
       return `${value}%`;
+    case 'money':
+      return formatMoney(value as number, options.currency);
     case 'tags':
       return <TagBadges tags={value as string[]} />;
+    case 'date':
+      return formatDate(value as string);
     case 'datetime':
       return formatDateTime(value as string);
     case 'yesno':
       return value ? 'Yes' : 'No';
+    case 'ref':
+    case 'person':
+      return (value as { name: string }).name;
     default:
       return value as ReactNode;
   }
 }
 
-/** The list columns a kind declares, each shown by its format; `render` replaces a column's cell. */
+/**
+ * The list columns a kind declares, each shown by its format; `render` replaces a column's cell
+ * (by its key). Columns behind a field code the reader lacks (`can`) are left out: their rows do
+ * not have them.
+ */
 export function declaredColumns<Row>(
   kind: RecordKind,
   render: Partial<Record<string, (row: Row) => ReactNode>> = {},
+  options: CellOptions & { can?: (code: PermissionCode) => boolean } = {},
 ): Column<Row>[] {
-  return (kind.columns ?? []).map((column) => ({
-    // Created and updated keep the keys saved column choices have used.
-    key: columnSortKey(column),
-    label: column.label,
-    sort: column.sort ? columnSortKey(column) : undefined,
-    hidden: column.hidden,
-    render: render[column.key] ?? ((row: Row) => cell(column, (row as Record<string, unknown>)[column.key])),
-  }));
+  const fieldCodes = kind.fieldCodes ?? {};
+  return (kind.columns ?? [])
+    .filter((column) => !Object.hasOwn(fieldCodes, column.key) || (options.can?.(fieldCodes[column.key]!) ?? false))
+    .map((column) => ({
+      // Its name: the key saved column choices have used ("assigned", "created").
+      key: columnName(column),
+      label: column.label,
+      sort: column.sort ? columnName(column) : undefined,
+      hidden: column.hidden,
+      render: render[column.key] ?? ((row: Row) => cell(column, (row as Record<string, unknown>)[column.key], options)),
+    }));
 }
 
-/** A kind's filters: each declared column with choices, then active or archived. */
-export const declaredFilters = (kind: RecordKind): ListFilter[] => [
+/** A kind's filters: each declared column with choices, then `extra` (the page's own), then active or archived. */
+export const declaredFilters = (kind: RecordKind, extra: ListFilter[] = []): ListFilter[] => [
   ...(kind.columns ?? [])
     .filter((c) => c.choices)
     .map((c) => ({
-      key: c.key,
+      key: columnName(c),
       label: c.label,
       options: Object.entries(c.choices ?? {}).map(([value, label]) => ({ value, label })),
     })),
+  ...extra,
   ARCHIVE_STATUS_FILTER,
 ];
-
-/** The columns many lists share: tags as badges, and when a record was created and updated. */
-export function tagsColumn<Row extends { tags: string[] }>(hidden = false): Column<Row> {
-  return { key: 'tags', label: 'Tags', hidden, render: (r) => <TagBadges tags={r.tags} /> };
-}
-
-export const updatedColumn = <Row extends { updatedAt: string }>(): Column<Row> => ({
-  key: 'updated',
-  label: 'Updated',
-  sort: 'updated',
-  render: (r) => formatDateTime(r.updatedAt),
-  hidden: true,
-});
-
-export const createdColumn = <Row extends { createdAt: string }>(): Column<Row> => ({
-  key: 'created',
-  label: 'Created',
-  sort: 'created',
-  render: (r) => formatDateTime(r.createdAt),
-  hidden: true,
-});

@@ -1,4 +1,4 @@
-import { type RecordKind, recordHref } from '@atelier/contracts';
+import { columnName, type RecordKind, recordHref } from '@atelier/contracts';
 import { Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useCan } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toast';
 import { declaredColumns, declaredFilters } from '../list/columns';
 import { ListPage, type ListPageProps } from '../list/list-page';
+import type { ListFilter } from '../list/types';
 import { NoAccess } from '../no-access';
 import { PageHeader } from '../page-header';
 import { ArchiveActions } from './archive-actions';
@@ -44,24 +45,29 @@ type Declared =
 /**
  * A kind's list page: its title, address, words, links, create button and the codes for bulk
  * archive and export come from its declaration, and so do its columns, filters and first sort
- * when it declares columns (`render` replaces a column's cell); otherwise the page gives them.
+ * when it declares columns (`render` replaces a column's cell, by its key; `extraFilters` come
+ * after the choice columns' filters, such as the assignee; `currency` is for money columns);
+ * otherwise the page gives them.
  */
 export function RecordListPage<Row extends { _id: string; name?: string }, T extends { _id: string }, Input>(
-  props: { resource: RecordResource<T, Input>; render?: Partial<Record<string, (row: Row) => ReactNode>> } & Omit<
-    ListPageProps<Row>,
-    Declared | 'columns' | 'filters' | 'defaultSort' | 'rowLabel'
-  > &
+  props: {
+    resource: RecordResource<T, Input>;
+    render?: Partial<Record<keyof Row & string, (row: Row) => ReactNode>>;
+    extraFilters?: ListFilter[];
+    currency?: string;
+  } & Omit<ListPageProps<Row>, Declared | 'columns' | 'filters' | 'defaultSort' | 'rowLabel'> &
     Partial<Pick<ListPageProps<Row>, 'columns' | 'filters' | 'defaultSort' | 'rowLabel'>>,
 ) {
-  const { resource, render, ...rest } = props;
+  const { resource, render, extraFilters, currency, ...rest } = props;
   const { kind } = resource;
+  const { can } = useCan();
   if (!useMayOpen(kind)) return <NoAccess />;
-  const firstSort = kind.columns?.find((c) => c.sort)?.key ?? 'created';
+  const firstSort = kind.columns?.find((c) => c.sort);
   return (
     <ListPage<Row>
-      columns={declaredColumns<Row>(kind, render)}
-      filters={declaredFilters(kind)}
-      defaultSort={firstSort}
+      columns={declaredColumns<Row>(kind, render, { currency, can })}
+      filters={declaredFilters(kind, extraFilters)}
+      defaultSort={firstSort ? columnName(firstSort) : 'created'}
       rowLabel={(r) => r.name ?? ''}
       // The API collection's name: saved views and column choices were stored under it.
       listKey={kind.apiPath.slice(1)}

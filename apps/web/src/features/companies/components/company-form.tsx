@@ -1,4 +1,10 @@
-import { COMPANY_TYPES, type Company, type CompanyInput, companyInputSchema } from '@atelier/contracts';
+import {
+  COMPANY_TYPE_LABELS,
+  COMPANY_TYPES,
+  type Company,
+  type CompanyInput,
+  companyInputSchema,
+} from '@atelier/contracts';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { AddressesField } from '../../../components/form/addresses-field';
@@ -7,13 +13,6 @@ import { PersonSelect } from '../../../components/form/pickers';
 import { TagsNotesAndSave, useRecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useCompanyDuplicates } from '../api';
-
-export const TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
-  trade: 'Trade',
-  retail: 'Retail',
-  wholesale: 'Wholesale',
-  contractor: 'Contractor',
-};
 
 export const companyFormValues = (c?: Company): CompanyInput => ({
   name: c?.name ?? '',
@@ -54,7 +53,7 @@ export function CompanyForm({
             render={({ field }) => (
               <Select
                 label="Type"
-                data={COMPANY_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+                data={COMPANY_TYPES.map((t) => ({ value: t, label: COMPANY_TYPE_LABELS[t] }))}
                 value={field.value}
                 onChange={field.onChange}
                 error={e.type?.message}

@@ -1,14 +1,13 @@
-import type { Company, CompanyInput } from '@atelier/contracts';
+import { COMPANY_TYPE_LABELS, type Company, type CompanyInput } from '@atelier/contracts';
 import { RecordPage } from '../../../components/record/record-pages';
 import { companies } from '../api';
-import { TYPE_LABELS } from '../components/company-form';
 
 export default function CompanyLayout() {
   return (
     <RecordPage<Company, CompanyInput>
       resource={companies}
       subtitle={(c) =>
-        [TYPE_LABELS[c.type], c.phone, c.email, `${c.contacts} contact${c.contacts === 1 ? '' : 's'}`]
+        [COMPANY_TYPE_LABELS[c.type], c.phone, c.email, `${c.contacts} contact${c.contacts === 1 ? '' : 's'}`]
           .filter(Boolean)
           .join(' · ')
       }
