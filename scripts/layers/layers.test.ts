@@ -45,6 +45,19 @@ describe('the layers', () => {
 describe('the layer check', () => {
   const tree = (files: Record<string, string>) => graphOf(new Map(Object.entries(files)));
 
+  it('finds a module reaching into another past its public entry, and lets the entry through', () => {
+    const graph = tree({
+      'apps/server/src/modules/leads/leads.service.ts':
+        "import { customers } from '../customers/customers.table';\nimport { x } from '../customers';",
+      'apps/server/src/modules/customers/customers.table.ts': 'export const customers = 1;',
+      'apps/server/src/modules/customers/index.ts': "export * from './customers.table';",
+      'apps/server/src/db/schema.ts': "export * from '../modules/customers/customers.table';",
+    });
+    expect(ruleViolations(graph)).toEqual([
+      'modules-through-their-entry: apps/server/src/modules/leads/leads.service.ts → apps/server/src/modules/customers/customers.table.ts',
+    ]);
+  });
+
   it('finds an import that breaks a rule: the platform reaching into a module, a shared component into a feature', () => {
     const graph = tree({
       'apps/server/src/platform/auth/auth.service.ts': "import { users } from '../../modules/users/users.table';",

@@ -1,4 +1,4 @@
-import { setSampleDataLoader } from './modules/firms/sample-data-hook';
+import { setSampleDataLoader } from './modules/firms';
 import { SAMPLE_DATA } from './seed/sample-data';
 
 /**

@@ -2,10 +2,8 @@ import { type LeadStatus, leadInputSchema, OPEN_LEAD_STATUSES, P, SETTINGS_GROUP
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { inScope } from '../db/tenancy';
-import { ambassadors } from '../modules/ambassadors/ambassadors.table';
-import { setLeadStatus } from '../modules/leads/lead-status';
-import { leadColumns, leadType } from '../modules/leads/leads.service';
-import { ensureCaptureKey } from '../modules/leads/web-leads';
+import { ambassadors } from '../modules/ambassadors';
+import { ensureCaptureKey, leadColumns, leadType, setLeadStatus } from '../modules/leads';
 import type { Actor } from '../platform/http/access';
 import { users } from '../platform/identity/users.table';
 import { addInteraction } from '../platform/interactions/interactions.service';

@@ -1,9 +1,9 @@
 import { FEATURE_KEYS, type FeatureKey, isSellable, P, type WarehouseInput } from '@atelier/contracts';
 import type { Db, Executor } from '../db/client';
 import { inScope } from '../db/tenancy';
-import { createFirm } from '../modules/firms/firms.service';
-import { createRole, createUser } from '../modules/users/users.service';
-import { createWarehouse } from '../modules/warehouses/warehouses.service';
+import { createFirm } from '../modules/firms';
+import { createRole, createUser } from '../modules/users';
+import { createWarehouse } from '../modules/warehouses';
 import { hashPassword } from '../platform/auth/passwords';
 import { notify } from '../platform/notifications/notifications.service';
 import type { Seed } from './registry';

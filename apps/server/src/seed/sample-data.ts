@@ -1,7 +1,7 @@
 import { canGrant } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { createRole } from '../modules/users/users.service';
+import { createRole } from '../modules/users';
 import type { Actor } from '../platform/http/access';
 import { departments, roles } from '../platform/identity/users.table';
 import { DEMO_ROLES } from './demo';

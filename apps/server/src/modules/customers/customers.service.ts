@@ -27,10 +27,9 @@ import { users } from '../../platform/identity/users.table';
 import { buildSearchText, idsIn, likePattern, textIn, textMatches } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
-import { assertReferrer } from '../ambassadors/ambassadors.service';
-import { ambassadors } from '../ambassadors/ambassadors.table';
-import { companies } from '../companies/companies.table';
-import { createUser } from '../users/users.service';
+import { ambassadors, assertReferrer } from '../ambassadors';
+import { companies } from '../companies';
+import { createUser } from '../users';
 import { customers } from './customers.table';
 
 type Input = z.output<typeof customerInputSchema>;

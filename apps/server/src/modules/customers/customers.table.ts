@@ -5,8 +5,8 @@ import { firmId, firmIsolation, id, recordColumns } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
 import { registerReference } from '../../platform/records/references';
-import { ambassadors } from '../ambassadors/ambassadors.table';
-import { companies } from '../companies/companies.table';
+import { ambassadors } from '../ambassadors';
+import { companies } from '../companies';
 
 /** A person who buys from the firm, optionally in an account, optionally with a store login. */
 export const customers = pgTable(

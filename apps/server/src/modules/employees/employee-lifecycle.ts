@@ -10,8 +10,8 @@ import { users } from '../../platform/identity/users.table';
 import { openRecords, reassignOpenRecords } from '../../platform/records/assignables';
 import { assertAssignee, peopleNames } from '../../platform/records/records';
 import { getSettings, saveSettings } from '../../platform/settings/settings.service';
-import { assertCanManage, staffCodes } from '../organization/organization.service';
-import { assertFirmKeepsSuperAdmin } from '../users/users.service';
+import { assertCanManage, staffCodes } from '../organization';
+import { assertFirmKeepsSuperAdmin } from '../users';
 import { findStaff, getEmployee } from './employees.service';
 
 /** GET /employees/{id}/open-records: what they still hold, for the deactivate dialog. */

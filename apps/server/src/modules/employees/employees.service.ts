@@ -23,9 +23,9 @@ import { departments, roles, userRoles, users } from '../../platform/identity/us
 import { idsIn, type ListSpec, searchText } from '../../platform/lists/list';
 import { registerEntity } from '../../platform/records/entities';
 import { personOf, updateVersioned } from '../../platform/records/records';
-import { customers } from '../customers/customers.table';
-import { applyStaffRoles, assertCanManage, staffCodes } from '../organization/organization.service';
-import { staffSearchText } from '../users/users.service';
+import { customers } from '../customers';
+import { applyStaffRoles, assertCanManage, staffCodes } from '../organization';
+import { staffSearchText } from '../users';
 
 type Input = z.output<typeof employeeInputSchema>;
 export type StaffRow = typeof users.$inferSelect;

@@ -7,7 +7,7 @@ import type { Actor } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
-import { warehouses } from '../warehouses/warehouses.table';
+import { warehouses } from '../warehouses';
 import { loadSampleData } from './sample-data-hook';
 
 /** Where a new firm stands: each step is read from the data, not from a checklist. */

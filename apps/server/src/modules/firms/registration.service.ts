@@ -20,7 +20,7 @@ import { existingAccountEmail, signUpEmail } from '../../platform/email/template
 import { badRequest, conflict, conflictOnDuplicate } from '../../platform/http/errors';
 import type { AppDeps, RequestMeta } from '../../platform/http/routes';
 import { getProfile } from '../../platform/identity/profile';
-import { createRole, createUser } from '../users/users.service';
+import { createRole, createUser } from '../users';
 import { createFirm } from './firms.service';
 
 const REGISTRATIONS_PER_ADDRESS = 10;

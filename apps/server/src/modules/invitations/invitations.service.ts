@@ -24,8 +24,8 @@ import { firms } from '../../platform/identity/firms.table';
 import { getProfile } from '../../platform/identity/profile';
 import { users } from '../../platform/identity/users.table';
 import { notify } from '../../platform/notifications/notifications.service';
-import { findRoles, listStaff } from '../organization/organization.service';
-import { assertCanGrant, createUser } from '../users/users.service';
+import { findRoles, listStaff } from '../organization';
+import { assertCanGrant, createUser } from '../users';
 
 export const INVITATION_DAYS = 7;
 

@@ -14,9 +14,8 @@ import type { Actor } from '../../platform/http/access';
 import { conflict, forbidden } from '../../platform/http/errors';
 import { interactions } from '../../platform/interactions/interactions.table';
 import { updateVersioned } from '../../platform/records/records';
-import { companyType } from '../companies/companies.service';
-import { customerType } from '../customers/customers.service';
-import { customers } from '../customers/customers.table';
+import { companyType } from '../companies';
+import { customers, customerType } from '../customers';
 import { activeStaffOrNone, leadType } from './leads.service';
 import { leads } from './leads.table';
 

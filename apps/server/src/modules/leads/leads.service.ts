@@ -8,10 +8,9 @@ import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
-import { assertReferrer } from '../ambassadors/ambassadors.service';
-import { ambassadors } from '../ambassadors/ambassadors.table';
-import { companies } from '../companies/companies.table';
-import { customers } from '../customers/customers.table';
+import { ambassadors, assertReferrer } from '../ambassadors';
+import { companies } from '../companies';
+import { customers } from '../customers';
 import { leadList, overdue } from './leads.list';
 import { leads, OPEN_LEADS } from './leads.table';
 

@@ -5,9 +5,9 @@ import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../.
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
 import { registerReference } from '../../platform/records/references';
-import { ambassadors } from '../ambassadors/ambassadors.table';
-import { companies } from '../companies/companies.table';
-import { customers } from '../customers/customers.table';
+import { ambassadors } from '../ambassadors';
+import { companies } from '../companies';
+import { customers } from '../customers';
 
 /** Neither won nor lost: the leads someone still has to work on. */
 export const OPEN_LEADS = oneOf('status', OPEN_LEAD_STATUSES);

@@ -18,7 +18,7 @@ import { badRequest, conflict, conflictOnDuplicate, HttpError, notFound } from '
 import { lockFirm } from '../../platform/identity/firms';
 import { departments, roles, userRoles, users } from '../../platform/identity/users.table';
 import { updateVersioned } from '../../platform/records/records';
-import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users/users.service';
+import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users';
 
 const activeUser = and(eq(users.active, true), isNull(users.deletedAt));
 

@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/http/e
 import { lockFirm } from '../../platform/identity/firms';
 import { getProfile } from '../../platform/identity/profile';
 import { userRoles, users } from '../../platform/identity/users.table';
-import { staffSearchText, superAdminCount, userEntityType } from '../users/users.service';
+import { staffSearchText, superAdminCount, userEntityType } from '../users';
 
 const COLUMNS = {
   first_name: 'firstName',

@@ -1,0 +1,4 @@
+// The ambassadors module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './ambassadors.service';
+export * from './ambassadors.table';

@@ -1,0 +1,4 @@
+// The companies module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './companies.service';
+export * from './companies.table';

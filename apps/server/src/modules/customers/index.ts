@@ -1,0 +1,4 @@
+// The customers module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './customers.service';
+export * from './customers.table';

@@ -1,0 +1,3 @@
+// The users module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './users.service';

@@ -1,0 +1,4 @@
+// The warehouses module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './warehouses.service';
+export * from './warehouses.table';
