@@ -1,8 +1,7 @@
 import { LEAD_STATUSES, type LeadPipeline, type LeadRow, type ListQuery, OPEN_LEAD_STATUSES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { qualified } from '../../db/columns';
-import type { Actor } from '../../platform/http/access';
+import { currentFirm, qualified } from '../../db/columns';
 import { badRequest } from '../../platform/http/errors';
 import { idsIn, type ListSpec, listCondition, textIn } from '../../platform/lists/list';
 import type { DeclaredListSpec } from '../../platform/records/declared-list';
@@ -15,15 +14,17 @@ export const isOpen = sql`${leads.status} IN (${sql.join(
 )})`;
 /** Past its follow-up date in the firm's time zone, and still open: a lead's and a row's. */
 export const overdue = sql<boolean>`((SELECT ${qualified(leads.followUpKey)} < (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${qualified(leads.firmId)}) AND ${isOpen})`;
-/** Today in the firm's time zone, as a value the follow-up index can range over. */
-const firmToday = (firmId: string) =>
-  sql`(SELECT (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${firmId}::uuid)`;
+/**
+ * Today in the time zone of the firm whose transaction this is, as a value the follow-up index
+ * can range over.
+ */
+const firmToday = sql`(SELECT (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${currentFirm})`;
 
 /**
  * The leads list and board beyond their declared columns: newest first, filtered by assignee,
- * source, referrer and whether overdue by the asker's firm's today.
+ * source, referrer and whether overdue by the firm's today.
  */
-export const leadList = (actor: Actor): DeclaredListSpec<LeadRow> => ({
+export const leadList: DeclaredListSpec<LeadRow> = {
   defaultSort: '-created',
   filters: {
     assigned: idsIn(leads.assignedTo, 'assignee', true),
@@ -33,13 +34,13 @@ export const leadList = (actor: Actor): DeclaredListSpec<LeadRow> => ({
       if (values.some((v) => v !== 'true' && v !== 'false'))
         throw badRequest('Overdue is true or false.', { 'filter.overdue': 'Use true or false.' });
       if (values.length !== 1) return undefined;
-      const late = sql`(${leads.followUpKey} < ${firmToday(actor.firmId)} AND ${isOpen})`;
+      const late = sql`(${leads.followUpKey} < ${firmToday} AND ${isOpen})`;
       return values[0] === 'true' ? late : sql`NOT ${late}`;
     },
   },
   // The board moves a card on the version it has.
   rowFields: { version: leads.version, overdue },
-});
+};
 
 /**
  * Each stage's exact count and estimated value under the list's search and filters (the

@@ -97,15 +97,11 @@ export type RecordTypeSpec<
    */
   assignable?: Omit<Assignable, 'type' | 'label' | 'table'>;
   /**
-   * The list: its sorts, filters, search and rows (some may depend on who asks); the firm scope
+   * The list: its sorts, filters, search and rows; the firm scope
    * is the platform's. A kind that declares its columns gets them from the declaration and says
-   * only what it adds (`declaredList`), for everyone or for who asks.
+   * only what it adds (`declaredList`). Conditions that depend on the firm read its scope.
    */
-  list?:
-    | KindList<Row>
-    | ((actor: Actor) => KindList<Row>)
-    | DeclaredListSpec<Row>
-    | ((actor: Actor) => DeclaredListSpec<Row>);
+  list?: KindList<Row> | DeclaredListSpec<Row>;
   /** The CSV export's columns: the declared columns unless said. */
   csv?: CsvColumn<Row>[];
   /**
@@ -376,19 +372,12 @@ export function defineRecordType<
   }
 
   if (!kind.columns && !spec.list) throw new Error(`${kind.key}: declare its columns or its list`);
-  const given = spec.list;
-  // What the kind adds to its declared columns is read once, unless it depends on who asks.
-  const declared =
-    kind.columns && typeof given !== 'function'
-      ? declaredList<Row>(kind, table, (given ?? {}) as DeclaredListSpec<Row>)
-      : undefined;
-  const listOf = (actor: Actor): KindList<Row> => {
-    if (declared) return declared;
-    const list = typeof given === 'function' ? given(actor) : given;
-    return kind.columns ? declaredList<Row>(kind, table, list as DeclaredListSpec<Row>) : (list as KindList<Row>);
-  };
+  // Built once: what the kind adds to its declared columns, or its own list.
+  const list = kind.columns
+    ? declaredList<Row>(kind, table, (spec.list ?? {}) as DeclaredListSpec<Row>)
+    : (spec.list as KindList<Row>);
   const listFor = (actor: Actor): ListSpec<Row> => ({
-    ...listOf(actor),
+    ...list,
     noun: kind.plural,
     table,
     id: table.id,
