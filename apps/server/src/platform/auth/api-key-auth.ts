@@ -21,6 +21,8 @@ export function bearerKey(header: string | undefined): string | undefined {
 }
 
 export const INVALID_KEY_MESSAGE = 'This API key is not valid, or has been revoked.';
+export const KEY_PERSONAL_MESSAGE =
+  "An API key cannot change a person's own account, sessions or notifications; sign in to do that.";
 
 /**
  * The actor an API key acts as (its maker, with the key's codes that the maker still holds), in

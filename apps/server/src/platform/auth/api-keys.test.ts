@@ -120,6 +120,36 @@ describe('API keys', () => {
     }
   });
 
+  it("reads with a key but never changes its maker's own account, sessions or notifications", async () => {
+    const made = await makeKey([P.MODIFY_USERS]);
+    expect((await withKey(made.key, 'GET', '/search?q=a')).statusCode).toBe(200);
+    const before = await db.query('SELECT first_name, active, deleted_at FROM users WHERE email = $1', [
+      'owner@demo.test',
+    ]);
+    for (const [method, url] of [
+      ['DELETE', '/profile'],
+      ['POST', '/profile/sign-out-everywhere'],
+      ['POST', '/notifications/mark-all-read'],
+    ] as const) {
+      const r = await withKey(made.key, method as 'DELETE' | 'POST', url);
+      expect(r.statusCode, `${method} ${url}`).toBe(403);
+      expect(errorOf(r).message).toMatch(/cannot change a person's own account/);
+    }
+    const put = await call(t.app, {
+      method: 'PUT',
+      url: '/api/v1/profile/',
+      headers: { authorization: `Bearer ${made.key}` },
+      body: { first_name: 'Taken' },
+    });
+    expect(put.statusCode).toBe(403);
+    const after = await db.query('SELECT first_name, active, deleted_at FROM users WHERE email = $1', [
+      'owner@demo.test',
+    ]);
+    expect(after.rows).toEqual(before.rows);
+    // The owner's own session still works.
+    expect((await api('GET', '/auth/')).status).toBe(200);
+  });
+
   it('leaves an audit row for making and revoking a key', async () => {
     const made = await makeKey([P.MODIFY_USERS]);
     await api('DELETE', `/api-keys/${made._id}`);

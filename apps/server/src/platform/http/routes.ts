@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { enterScope, inScope } from '../../db/tenancy';
-import { bearerKey, INVALID_KEY_MESSAGE, restoreApiKey } from '../auth/api-key-auth';
+import { bearerKey, INVALID_KEY_MESSAGE, KEY_PERSONAL_MESSAGE, restoreApiKey } from '../auth/api-key-auth';
 import { clearSessionCookies, SESSION_COOKIE } from '../auth/cookies';
 import { restoreSession } from '../auth/sessions';
 import type { LocalFileStorage } from '../files/storage';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
-import { HttpError, validationError } from './errors';
+import { forbidden, HttpError, validationError } from './errors';
 import type { FairShare } from './fair-share';
 
 export type AppDeps = {
@@ -184,14 +184,12 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
           result = route.stream
             ? await run(
                 noTransaction,
-                signedIn(
-                  await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route.access, meta, deps, reply)),
-                ),
+                signedIn(await inScope(deps.db, { firmId: null }, (tx) => authenticate(tx, route, meta, deps, reply))),
               )
             : await deps.db.transaction(async (tx) => {
                 // A found session or key enters its firm's scope in the statement that finds it
                 // (one round trip less per request); anything else runs in no firm's scope.
-                const actor = await authenticate(tx, route.access, meta, deps, reply);
+                const actor = await authenticate(tx, route, meta, deps, reply);
                 if (!actor) await enterScope(tx, { firmId: null });
                 return run(tx, signedIn(actor));
               });
@@ -226,16 +224,20 @@ export function checkResponse(route: AnyRoute, result: unknown): void {
 
 async function authenticate(
   tx: Tx,
-  access: Access,
+  route: Pick<AnyRoute, 'access' | 'method'>,
   meta: RequestMeta,
   deps: AppDeps,
   reply: FastifyReply,
 ): Promise<Actor | null> {
+  const { access } = route;
   const wantsSession = access.kind !== 'public' || access.session === 'optional';
   if (!wantsSession) return null;
   if (meta.apiKey) {
     const keyActor = await restoreApiKey(tx, meta.apiKey);
     if (!keyActor) throw new HttpError(401, 'unauthenticated', INVALID_KEY_MESSAGE);
+    // Routes open to anyone signed in that change something are a person's own account (their
+    // profile, password, sessions, notifications): a key, made for records, does not touch them.
+    if (access.kind === 'signed-in' && route.method !== 'GET') throw forbidden(KEY_PERSONAL_MESSAGE);
     if (access.kind !== 'public') assertAllowed(access, keyActor);
     return keyActor;
   }
