@@ -31,13 +31,17 @@ export type Interaction = z.output<typeof interactionSchema>;
 export const followUpSchema = interactionSchema.extend({ recordName: z.string(), href: z.string() });
 export type FollowUp = z.output<typeof followUpSchema>;
 
-/** One line of a record's timeline: an interaction, a file, or a change. */
-export type Activity = {
-  _id: string;
-  type: 'interaction' | 'file' | 'change';
-  at: string;
-  by: { _id: string; name: string } | null;
-  title: string;
-  detail: string;
-  href?: string;
-};
+export const ACTIVITY_TYPES = ['interaction', 'file', 'change'] as const;
+
+/** One line of a record's timeline: an interaction, a file, or a change (GET /{kind}/{id}/activities). */
+export const activitySchema = z.strictObject({
+  _id: z.uuid(),
+  type: z.enum(ACTIVITY_TYPES),
+  at: z.string(),
+  by: personRefSchema.nullable(),
+  title: z.string(),
+  detail: z.string(),
+  /** A file's address (files only). */
+  href: z.string().optional(),
+});
+export type Activity = z.output<typeof activitySchema>;

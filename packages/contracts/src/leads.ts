@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { listColumns } from './columns';
-import { type PersonRef, personRefSchema, phoneSchema, recordMetaShape, tagsSchema, versionSchema } from './records';
+import { personRefSchema, phoneSchema, recordMetaShape, tagsSchema, versionSchema } from './records';
 
 /** The pipeline, in board order. Won and lost are closed: a lost lead names a reason. */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
@@ -62,7 +62,12 @@ export const convertLeadSchema = z.strictObject({
   createAccount: z.boolean().default(false),
   ...versionSchema.shape,
 });
-export type ConvertLeadResult = { customer: PersonRef; company: PersonRef | null };
+/** What converting answers: the customer made (and the account, when one was). */
+export const convertLeadResultSchema = z.strictObject({
+  customer: personRefSchema,
+  company: personRefSchema.nullable(),
+});
+export type ConvertLeadResult = z.output<typeof convertLeadResultSchema>;
 
 /**
  * POST /api/v1/public/leads/{key}: the firm's own website form. Cookie-less; `website` is the
@@ -77,6 +82,8 @@ export const webLeadSchema = z.strictObject({
   message: z.string().trim().max(4000, 'Use at most 4,000 characters.').default(''),
   website: z.string().max(500).default(''),
 });
+/** What the website form hears back, whether the enquiry was kept or (the honeypot) dropped. */
+export const webLeadReceivedSchema = z.strictObject({ received: z.literal(true) });
 
 /** A lead as its page reads it (GET /leads/{id}). */
 export const leadSchema = leadInputSchema.extend({
@@ -130,10 +137,22 @@ export const LEAD_COLUMNS = listColumns<LeadRow>()([
 ]);
 
 /** GET /leads/pipeline (same q and filters as the list): each stage's exact count and value. */
-export type LeadPipeline = { stage: LeadStatus; count: number; valueCents: number }[];
+export const leadPipelineSchema = z.array(
+  z.strictObject({
+    stage: z.enum(LEAD_STATUSES),
+    count: z.number().int().min(0),
+    valueCents: z.number().int().min(0),
+  }),
+);
+export type LeadPipeline = z.output<typeof leadPipelineSchema>;
 
 export const LEAD_SORTS = ['name', 'value', 'followUp', 'created', 'updated'] as const;
 export const LEAD_FILTERS = ['status', 'stage', 'assigned', 'source', 'ambassador', 'overdue', 'tag', 'id'] as const;
 
 /** The firm's capture endpoint, shown on the lead settings page (166). */
-export type WebLeadCapture = { key: string; endpoint: string; allowedOrigin: string | null };
+export const webLeadCaptureSchema = z.strictObject({
+  key: z.string(),
+  endpoint: z.string(),
+  allowedOrigin: z.string().nullable(),
+});
+export type WebLeadCapture = z.output<typeof webLeadCaptureSchema>;

@@ -102,3 +102,10 @@ export const profileSchema = z.strictObject({
   impersonator: z.strictObject({ _id: z.uuid(), first_name: z.string(), last_name: z.string() }).nullable(),
 });
 export type Profile = z.output<typeof profileSchema>;
+
+/**
+ * DELETE /auth/impersonation: back to the staff member's own session. `profile` is null when
+ * that session has ended meanwhile (then they sign in again).
+ */
+export const endImpersonationSchema = z.strictObject({ profile: profileSchema.nullable() });
+export type EndImpersonation = z.output<typeof endImpersonationSchema>;

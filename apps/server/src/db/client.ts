@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { APP_ROLE } from './columns';
 import { isDatabaseUnavailable } from './faults';
+import { prepareRepeatedStatements } from './prepared';
 
 // Untyped by the schema: the code writes queries with the table objects, never `db.query.*`, so
 // the client needs no knowledge of the modules' tables (decision 0018: db sits below them).
@@ -41,6 +42,7 @@ export function connectDatabase(url: string, poolSize: number): Database {
   // using it fails with the error instead (503), and the pool drops the connection on release.
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    prepareRepeatedStatements(client);
   });
   const db = drizzle({ client: pool });
   const listeners = new Set<CommitListener>();
@@ -92,6 +94,15 @@ function dispatch(listeners: Set<CommitListener>, events: CommitEvent[]): void {
 
 const dialect = new PgDialect();
 const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+const transactionConnections = new WeakMap<object, pg.PoolClient>();
+
+/**
+ * The connection a request's transaction runs on, for the statements the request path sends
+ * without drizzle's query building (db/compiled.ts); none for the pool or a nested transaction.
+ */
+export function connectionOf(db: Executor): pg.PoolClient | undefined {
+  return transactionConnections.get(db);
+}
 
 /**
  * `db.transaction` on the pool, but the connection always goes back. Drizzle's own sends BEGIN
@@ -111,6 +122,7 @@ async function transaction<T>(pool: pg.Pool, listeners: Set<CommitListener>, fn:
     const events: CommitEvent[] = [];
     const result = await bound.transaction((tx) => {
       pendingEvents.set(tx, events);
+      transactionConnections.set(tx, client);
       return fn(tx);
     });
     dispatch(listeners, events);

@@ -1,4 +1,4 @@
-import { companyFinancialsSchema, P, withVersion } from '@atelier/contracts';
+import { companyFinancialsSchema, companySchema, P, withVersion } from '@atelier/contracts';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
@@ -13,6 +13,7 @@ export const companyRoutes: AnyRoute[] = [
     access: permission(P.COMPANY_FINANCIALS),
     params: idParams,
     body: withVersion(companyFinancialsSchema),
+    response: companySchema,
     handler: ({ db, actor, params, body }) => updateFinancials(db, actor, params.id, body),
   }),
 ];

@@ -1,4 +1,11 @@
-import { customerSettingsSchema, P, withVersion } from '@atelier/contracts';
+import {
+  customerSchema,
+  customerSettingsSchema,
+  endImpersonationSchema,
+  P,
+  profileSchema,
+  withVersion,
+} from '@atelier/contracts';
 import { clearSessionCookies } from '../../platform/auth/cookies';
 import { permission, SIGNED_IN } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -17,6 +24,7 @@ export const customerRoutes: AnyRoute[] = [
     access: settings,
     params: idParams,
     body: withVersion(customerSettingsSchema),
+    response: customerSchema,
     handler: ({ db, actor, params, body }) => updateConsent(db, actor, params.id, body.marketingConsent, body.version),
   }),
   ...(['invite', 'disable', 'enable'] as const).map((action) =>
@@ -25,6 +33,7 @@ export const customerRoutes: AnyRoute[] = [
       url: `/customers/:id/login/${action}`,
       access: settings,
       params: idParams,
+      response: customerSchema,
       handler: ({ db, actor, deps, params }) => setStoreLogin(db, actor, deps, params.id, action),
     }),
   ),
@@ -33,6 +42,7 @@ export const customerRoutes: AnyRoute[] = [
     url: '/customers/:id/sign-in-as',
     access: permission(P.LOGIN_AS_USER),
     params: idParams,
+    response: profileSchema,
     handler: ({ db, actor, deps, meta, reply, params }) =>
       signInAsCustomer({ db, actor, deps, meta, reply, customerId: params.id }),
   }),
@@ -43,6 +53,7 @@ export const customerRoutes: AnyRoute[] = [
     method: 'DELETE',
     url: '/auth/impersonation',
     access: SIGNED_IN,
+    response: endImpersonationSchema,
     handler: async ({ db, actor, deps, req, reply }) => {
       const profile = await endImpersonation({ db, actor, deps, req, reply });
       if (!profile) clearSessionCookies(reply, deps.config);

@@ -1,4 +1,14 @@
-import { convertLeadSchema, KINDS, leadStatusSchema, listQuerySchema } from '@atelier/contracts';
+import {
+  convertLeadResultSchema,
+  convertLeadSchema,
+  KINDS,
+  leadPipelineSchema,
+  leadSchema,
+  leadStatusSchema,
+  listQuerySchema,
+  webLeadCaptureSchema,
+  webLeadReceivedSchema,
+} from '@atelier/contracts';
 import { z } from 'zod';
 import { PUBLIC, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -29,6 +39,7 @@ export const leadRoutes: AnyRoute[] = [
     url: '/leads/pipeline',
     access: modify,
     query: listQuerySchema,
+    response: leadPipelineSchema,
     handler: ({ db, actor, query }) => pipelineTotals(db, leadType.listFor(actor), query),
   }),
   defineRoute({
@@ -37,6 +48,7 @@ export const leadRoutes: AnyRoute[] = [
     access: modify,
     params: idParams,
     body: leadStatusSchema,
+    response: leadSchema,
     handler: ({ db, actor, params, body }) => setLeadStatus(db, actor, params.id, body),
   }),
   defineRoute({
@@ -45,18 +57,21 @@ export const leadRoutes: AnyRoute[] = [
     access: modify,
     params: idParams,
     body: convertLeadSchema,
+    response: convertLeadResultSchema,
     handler: ({ db, actor, params, body }) => convertLead(db, actor, params.id, body),
   }),
   defineRoute({
     method: 'GET',
     url: '/leads/capture',
     access: settings,
+    response: webLeadCaptureSchema,
     handler: ({ db, actor, deps }) => getCapture(db, actor, deps.config),
   }),
   defineRoute({
     method: 'POST',
     url: '/leads/capture/regenerate',
     access: settings,
+    response: webLeadCaptureSchema,
     handler: ({ db, actor, deps }) => regenerateCapture(db, actor, deps.config),
   }),
   // The firm's own website form: public, cross-site by design, and never reads or sets a cookie
@@ -68,6 +83,7 @@ export const leadRoutes: AnyRoute[] = [
     access: PUBLIC,
     status: 201,
     params: keyParams,
+    response: webLeadReceivedSchema,
     limit: ({ db, params, req, reply, meta }) =>
       reserveWebLead(db, { key: params.key, origin: req.headers.origin, ip: meta.ip, reply }),
     handler: ({ db, params, req, reply, meta }) =>

@@ -29,35 +29,34 @@ export async function activities(db: Executor, entityType: string, entityId: str
   const uploader = alias(users, 'uploader');
   const actor = alias(users, 'actor');
   const author$ = { id: author.id, firstName: author.firstName, lastName: author.lastName };
-  const [talks, attached, changes] = await Promise.all([
-    db
-      .select({ row: interactions, by: author$ })
-      .from(interactions)
-      .leftJoin(author, eq(author.id, interactions.authorId))
-      .where(and(eq(interactions.entityType, entityType), eq(interactions.entityId, entityId)))
-      .orderBy(desc(interactions.occurredAt))
-      .limit(LIMIT),
-    db
-      .select({ row: files, by: { id: uploader.id, firstName: uploader.firstName, lastName: uploader.lastName } })
-      .from(files)
-      .leftJoin(uploader, eq(uploader.id, files.uploadedBy))
-      .where(and(eq(files.entityType, entityType), eq(files.entityId, entityId), isNull(files.deletedAt)))
-      .orderBy(desc(files.createdAt))
-      .limit(LIMIT),
-    db
-      .select({ row: auditLog, by: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName } })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.actorId))
-      .where(
-        and(
-          eq(auditLog.entityType, entityType),
-          eq(auditLog.entityId, entityId),
-          notInArray(auditLog.action, SHOWN_ELSEWHERE),
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt))
-      .limit(LIMIT),
-  ]);
+  // One after another: they share the transaction's connection, which runs one at a time.
+  const talks = await db
+    .select({ row: interactions, by: author$ })
+    .from(interactions)
+    .leftJoin(author, eq(author.id, interactions.authorId))
+    .where(and(eq(interactions.entityType, entityType), eq(interactions.entityId, entityId)))
+    .orderBy(desc(interactions.occurredAt))
+    .limit(LIMIT);
+  const attached = await db
+    .select({ row: files, by: { id: uploader.id, firstName: uploader.firstName, lastName: uploader.lastName } })
+    .from(files)
+    .leftJoin(uploader, eq(uploader.id, files.uploadedBy))
+    .where(and(eq(files.entityType, entityType), eq(files.entityId, entityId), isNull(files.deletedAt)))
+    .orderBy(desc(files.createdAt))
+    .limit(LIMIT);
+  const changes = await db
+    .select({ row: auditLog, by: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName } })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.entityType, entityType),
+        eq(auditLog.entityId, entityId),
+        notInArray(auditLog.action, SHOWN_ELSEWHERE),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(LIMIT);
   const all: Activity[] = [
     ...talks.map(({ row, by }) => ({
       _id: row.id,

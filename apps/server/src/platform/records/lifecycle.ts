@@ -3,6 +3,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { compiledSelect } from '../../db/compiled';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.service';
 import type { Actor } from '../http/access';
@@ -193,15 +194,27 @@ export function defineRecordType<
   const { noun } = kind;
   const gone = () => notFound(`This ${noun} does not exist.`);
 
+  // The reads every request of the kind makes, built once (db/compiled.ts).
+  const byId = eq(table.id, sql.placeholder('id'));
+  const selectRow = compiledSelect<{ row: RowOf<T> }>({ row: table as PgTable }, (q) =>
+    q.from(table as PgTable).where(byId),
+  );
+  const lockRow = compiledSelect<{ row: RowOf<T> }>({ row: table as PgTable }, (q) =>
+    q
+      .from(table as PgTable)
+      .where(byId)
+      .for('update'),
+  );
+  const selectDetail = compiledSelect<{ row: RowOf<T>; updatedByPerson: RecordMeta['updatedBy'] }>(
+    { row: table as PgTable, updatedByPerson: personColumn(table.updatedBy), ...spec.extra },
+    (q) => q.from(table as PgTable).where(byId),
+  );
+
   async function findRow(db: Executor, id: string, lock = false): Promise<RowOf<T>> {
     if (!isUuid(id)) throw gone();
-    const query = db
-      .select()
-      .from(table as PgTable)
-      .where(eq(table.id, id));
-    const [row] = (await (lock ? query.for('update') : query)) as RowOf<T>[];
-    if (!row) throw gone();
-    return row;
+    const [found] = await (lock ? lockRow : selectRow)(db, { id });
+    if (!found) throw gone();
+    return found.row;
   }
 
   const entity = registerEntity(kind, {
@@ -252,12 +265,7 @@ export function defineRecordType<
     recordAudit(db, actor, { entityType: kind.key, entityId: id, ...entry });
 
   async function get(db: Executor, actor: Actor, id: string): Promise<Detail> {
-    const [found] = isUuid(id)
-      ? ((await db
-          .select({ row: table as PgTable, updatedByPerson: personColumn(table.updatedBy), ...spec.extra })
-          .from(table as PgTable)
-          .where(eq(table.id, id))) as { row: RowOf<T>; updatedByPerson: RecordMeta['updatedBy'] }[])
-      : [];
+    const [found] = isUuid(id) ? await selectDetail(db, { id }) : [];
     if (!found) throw gone();
     const { row, updatedByPerson, ...extra } = found;
     const detail = {

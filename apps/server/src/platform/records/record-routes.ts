@@ -1,4 +1,12 @@
-import { auditListQuerySchema, interactionInputSchema, withVersion } from '@atelier/contracts';
+import {
+  activitySchema,
+  auditListQuerySchema,
+  auditPageSchema,
+  interactionInputSchema,
+  interactionSchema,
+  storedFileSchema,
+  withVersion,
+} from '@atelier/contracts';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -40,6 +48,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       url: `${base}/interactions`,
       access,
       params: recordParams,
+      response: z.array(interactionSchema),
       handler: async ({ db, params }) => {
         await record(db, params.id);
         return listInteractions(db, kind.type, params.id);
@@ -52,6 +61,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       status: 201,
       params: recordParams,
       body: interactionInputSchema,
+      response: interactionSchema,
       handler: async ({ db, actor, params, body }) => {
         await record(db, params.id);
         return addInteraction(db, actor, kind.type, params.id, body);
@@ -63,6 +73,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       access,
       params: interactionParams,
       body: withVersion(interactionInputSchema),
+      response: interactionSchema,
       handler: async ({ db, actor, params, body }) => {
         await record(db, params.id);
         return updateInteraction(db, actor, kind.type, params.id, params.interactionId, body);
@@ -84,6 +95,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       url: `${base}/files`,
       access,
       params: recordParams,
+      response: z.array(storedFileSchema),
       handler: async ({ db, params }) => {
         await record(db, params.id);
         return listFiles(db, kind.type, params.id);
@@ -97,6 +109,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       stream: true,
       unsupportedType: POLICIES.document.wrongType,
       params: recordParams,
+      response: storedFileSchema,
       query: z.object({
         name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
         upload: z.string().max(64).default(''),
@@ -129,6 +142,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       access,
       params: recordParams,
       query: auditListQuerySchema.pick({ limit: true, cursor: true }),
+      response: auditPageSchema,
       handler: async ({ db, actor, params, query }) => {
         await record(db, params.id);
         return listAudit(db, actor, { ...query, entityType: kind.type, entity: params.id }, kind.alsoAuditedAs);
@@ -139,6 +153,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       url: `${base}/activities`,
       access,
       params: recordParams,
+      response: z.array(activitySchema),
       handler: async ({ db, params }) => {
         await record(db, params.id);
         return activities(db, kind.type, params.id);
