@@ -7,8 +7,8 @@ import { connectDatabase } from '@atelier/server/db/client';
 import { startEmbeddedPostgres } from '@atelier/server/db/embedded';
 import { runMigrations, withMigrationLock } from '@atelier/server/db/migrate';
 import { LocalFileStorage } from '@atelier/server/platform/files/storage';
+import { runSeeds } from '@atelier/server/platform/seeds/seeds';
 import { DEMO_SEEDS } from '@atelier/server/seed/demo-seeds';
-import { runSeeds } from '@atelier/server/seed/registry';
 
 export const POOL = 10;
 

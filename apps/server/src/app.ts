@@ -26,14 +26,12 @@ import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
-import { checkModules, type ModuleManifest } from './platform/modules/define-module';
+import { installModules, type ModuleManifest } from './platform/modules/define-module';
 import { platformModule } from './platform/platform.module';
-// What modules may not import themselves (the seed's sample data for onboarding).
-import './wiring';
 import { ProgressHub } from './platform/realtime/progress-hub';
 import { registerSocket } from './platform/realtime/socket';
 
-/** Every module of the app, each with its manifest (kinds, routes, jobs). A new module is added here. */
+/** Every module of the app, each with its manifest (kinds, routes, jobs, seeds, settings). A new module is added here. */
 export const MODULES: readonly ModuleManifest[] = [
   platformModule,
   profileModule,
@@ -48,7 +46,7 @@ export const MODULES: readonly ModuleManifest[] = [
   leadsModule,
   usersModule,
 ];
-checkModules(MODULES);
+installModules(MODULES);
 
 /** Every API route of every module. */
 export const apiRoutes: readonly AnyRoute[] = MODULES.flatMap((m) => m.routes);

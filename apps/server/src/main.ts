@@ -6,9 +6,9 @@ import { runMigrations, withMigrationLock } from './db/migrate';
 import { grantApplicationRole, loginOf } from './db/roles';
 import { LocalFileStorage } from './platform/files/storage';
 import { startJobRunner } from './platform/jobs/runner';
+import { runSeeds } from './platform/seeds/seeds';
 import { DEMO_PASSWORD } from './seed/demo';
 import { DEMO_SEEDS } from './seed/demo-seeds';
-import { runSeeds } from './seed/registry';
 
 const say = (message: string) => console.log(`[atelier] ${message}`);
 

@@ -12,8 +12,8 @@ import { type EmbeddedServer, startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations, withMigrationLock } from '../src/db/migrate';
 import { grantApplicationRole, loginOf } from '../src/db/roles';
 import { LocalFileStorage } from '../src/platform/files/storage';
+import { runSeeds } from '../src/platform/seeds/seeds';
 import { DEMO_SEEDS } from '../src/seed/demo-seeds';
-import { runSeeds } from '../src/seed/registry';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './helpers';
 
 /**

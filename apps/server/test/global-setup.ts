@@ -8,8 +8,8 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';
 import { grantApplicationRole, loginOf } from '../src/db/roles';
 import { LocalFileStorage } from '../src/platform/files/storage';
+import { runSeeds } from '../src/platform/seeds/seeds';
 import { DEMO_SEEDS } from '../src/seed/demo-seeds';
-import { runSeeds } from '../src/seed/registry';
 
 export const MIGRATED_TEMPLATE = 'atelier_test_migrated';
 export const DEMO_TEMPLATE = 'atelier_test_demo';

@@ -1,7 +1,6 @@
+import { MODULES } from '../app';
+import type { Seed } from '../platform/seeds/seeds';
 import { platformDemoSeed } from './demo';
-import { leadsDemoSeed } from './demo-leads';
-import { recordsDemoSeed } from './demo-records';
-import type { Seed } from './registry';
 
-/** Demo seeds in the order they run; each module appends its own. */
-export const DEMO_SEEDS: readonly Seed[] = [platformDemoSeed, recordsDemoSeed, leadsDemoSeed];
+/** The demo data: the platform's firms and people, then each module's seeds in the order of MODULES. */
+export const DEMO_SEEDS: readonly Seed[] = [platformDemoSeed, ...MODULES.flatMap((m) => m.seeds ?? [])];

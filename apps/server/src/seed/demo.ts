@@ -2,56 +2,19 @@ import { FEATURE_KEYS, type FeatureKey, isSellable, P, type WarehouseInput } fro
 import type { Db, Executor } from '../db/client';
 import { inScope } from '../db/tenancy';
 import { createFirm } from '../modules/firms';
+import { STARTER_ROLES } from '../modules/organization';
 import { createRole, createUser } from '../modules/users';
 import { createWarehouse } from '../modules/warehouses';
 import { hashPassword } from '../platform/auth/passwords';
 import { notify } from '../platform/notifications/notifications.service';
-import type { Seed } from './registry';
+import { CEDAR_ROW_ID, HARBOR_PINE_ID, type Seed } from '../platform/seeds/seeds';
 
+export { CEDAR_ROW_ID, HARBOR_PINE_ID } from '../platform/seeds/seeds';
 export const DEMO_PASSWORD = 'demo-password';
-// Fixed ids, so each module's later seed finds the demo firms.
-export const HARBOR_PINE_ID = '019a0000-0000-7000-8000-000000000001';
-export const CEDAR_ROW_ID = '019a0000-0000-7000-8000-000000000002';
 
 export const DEMO_ROLES = {
   superAdmin: { name: 'Super admin', codes: [P.SUPER_ADMIN] },
-  sales: {
-    name: 'Sales',
-    codes: [
-      P.GENERIC,
-      P.MODIFY_ORDERS,
-      P.MODIFY_QUOTES,
-      P.MODIFY_PROPOSALS,
-      P.MODIFY_USERS,
-      P.MODIFY_COMPANIES,
-      P.MODIFY_LEADS,
-    ],
-  },
-  warehouse: {
-    name: 'Warehouse',
-    codes: [
-      P.GENERIC,
-      P.MODIFY_PRODUCTS,
-      P.MODIFY_MATERIALS,
-      P.MODIFY_VENDORS,
-      P.MODIFY_PURCHASE_ORDERS,
-      P.MODIFY_SHIPMENTS,
-      P.MODIFY_WAREHOUSES,
-      P.DELETE_WAREHOUSES,
-    ],
-  },
-  accounting: {
-    name: 'Accounting',
-    codes: [
-      P.GENERIC,
-      P.MODIFY_INVOICES,
-      P.MODIFY_PAYMENTS,
-      P.MODIFY_CREDIT_MEMOS,
-      P.MODIFY_EXPENSES,
-      P.MODIFY_MECHANIC_LIENS,
-      P.VIEW_ANALYTICS,
-    ],
-  },
+  ...STARTER_ROLES,
 } as const;
 
 type DemoUser = {

@@ -1,4 +1,3 @@
 // The firms module's public entry: other modules and the wiring import it from here only
 // (decision 0018).
 export * from './firms.service';
-export * from './sample-data-hook';

@@ -7,8 +7,8 @@ import type { Actor } from '../../platform/http/access';
 import { conflict } from '../../platform/http/errors';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
+import { loadSampleData } from '../../platform/seeds/sample-data';
 import { warehouses } from '../warehouses';
-import { loadSampleData } from './sample-data-hook';
 
 /** Where a new firm stands: each step is read from the data, not from a checklist. */
 export async function getOnboarding(db: Executor, firmId: string): Promise<Onboarding> {

@@ -8,6 +8,7 @@ import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
+import type { SettingsCheck } from '../../platform/settings/settings-references';
 import { ambassadors, assertReferrer } from '../ambassadors';
 import { companies } from '../companies';
 import { customers } from '../customers';
@@ -28,6 +29,12 @@ export async function activeStaffOrNone(db: Executor, userId: string | null): Pr
     .where(and(eq(users.id, userId), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
   return found ? userId : null;
 }
+
+/** A save of the lead settings: the website's leads go to an active staff member, or to no one. */
+export const checkLeadSettings: SettingsCheck = async (db, _firmId, values) => {
+  if (values.webLeadAssignee && !(await activeStaffOrNone(db, String(values.webLeadAssignee))))
+    throw badRequest('Choose an active staff member.', { webLeadAssignee: 'Choose an active staff member.' });
+};
 
 /** The firm's lead settings (sources, lost reasons, who gets web leads), stored over defaults. */
 export async function leadSettingsOf(db: Executor, firmId: string) {

@@ -1,5 +1,10 @@
 import { defineModule } from '../../platform/modules/define-module';
 import { organizationRoutes } from './organization.routes';
+import { starterRolesAndDepartments } from './starter-roles';
 
-/** Roles and departments. */
-export const organizationModule = defineModule({ name: 'organization', routes: organizationRoutes });
+/** Roles and departments (and the starter ones a new firm may load at the end of onboarding). */
+export const organizationModule = defineModule({
+  name: 'organization',
+  routes: organizationRoutes,
+  sampleData: [starterRolesAndDepartments],
+});

@@ -6,7 +6,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit/audit.service
 import { conflict, notFound } from '../../platform/http/errors';
 import { lockFirm } from '../../platform/identity/firms';
 import { updateVersioned } from '../../platform/records/records';
-import { registerSettingsReference } from '../../platform/settings/settings-references';
+import type { SettingsReference } from '../../platform/settings/settings-references';
 import { warehouses } from './warehouses.table';
 
 type Row = typeof warehouses.$inferSelect;
@@ -22,8 +22,8 @@ const view = (row: Row): Warehouse => ({
 });
 const audited = (row: Row) => ({ name: row.name, address: row.address, isDefault: row.isDefault });
 
-// A settings value `warehouse` (the default for new documents) names one of the firm's active warehouses.
-registerSettingsReference('warehouse', {
+/** A settings value `warehouse` (the default for new documents) names one of the firm's active warehouses. */
+export const warehouseSetting: SettingsReference = {
   message: 'Choose a warehouse from the list.',
   exists: async (db, firmId, id) => {
     const [found] = await db
@@ -32,7 +32,7 @@ registerSettingsReference('warehouse', {
       .where(and(eq(warehouses.id, id), eq(warehouses.firmId, firmId), isNull(warehouses.archivedAt)));
     return Boolean(found);
   },
-});
+};
 
 export async function listWarehouses(db: Executor): Promise<Warehouse[]> {
   const rows = await db

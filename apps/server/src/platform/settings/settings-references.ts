@@ -1,3 +1,4 @@
+import type { SettingsGroup } from '@atelier/contracts';
 import type { Executor } from '../../db/client';
 
 /** A settings field that names one of the firm's records (`warehouse`), as its module checks it. */
@@ -8,16 +9,38 @@ export type SettingsReference = {
   message: string;
 };
 
-const references = new Map<string, SettingsReference>();
+/** A check of a group's save beyond its schema (throws a 400 naming the field). */
+export type SettingsCheck = (db: Executor, firmId: string, values: Record<string, unknown>) => Promise<void>;
 
 /**
- * Says which records a settings field may name, so the settings (platform) need not know the
- * module that keeps them: the warehouses module registers `warehouse` when it loads. A field in
- * any group is checked whenever a save sets it.
+ * What a module's manifest says about the firm's settings (contracts' SETTINGS_GROUPS), so the
+ * settings (platform) need not know the modules: fields in any group that name the module's
+ * records (the warehouses module's `warehouse`), and checks of the groups only it understands
+ * (the leads module's `leadSettings`: the website's leads go to an active staff member).
  */
-export function registerSettingsReference(field: string, reference: SettingsReference): void {
-  references.set(field, reference);
+export type ModuleSettings = {
+  references?: Record<string, SettingsReference>;
+  checks?: Partial<Record<SettingsGroup, SettingsCheck>>;
+};
+
+const references = new Map<string, SettingsReference>();
+const checks = new Map<SettingsGroup, SettingsCheck>();
+
+/** Takes a module's settings in (app start-up, from the manifests); a field or group given twice is a bug. */
+export function installSettings(module: string, settings: ModuleSettings): void {
+  for (const [field, reference] of Object.entries(settings.references ?? {})) {
+    if (references.has(field) && references.get(field) !== reference)
+      throw new Error(`${module}: the settings field ${field} is already checked by another module`);
+    references.set(field, reference);
+  }
+  for (const [group, check] of Object.entries(settings.checks ?? {}) as [SettingsGroup, SettingsCheck][]) {
+    if (checks.has(group) && checks.get(group) !== check)
+      throw new Error(`${module}: the settings group ${group} is already checked by another module`);
+    checks.set(group, check);
+  }
 }
 
-/** The registered fields and their checks. */
+/** The installed fields and their checks. */
 export const settingsReferences = (): ReadonlyMap<string, SettingsReference> => references;
+/** The installed check of a group, if any. */
+export const settingsCheck = (group: SettingsGroup): SettingsCheck | undefined => checks.get(group);

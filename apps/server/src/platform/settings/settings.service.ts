@@ -14,9 +14,8 @@ import { assertOwnFileUrl } from '../files/files.service';
 import type { Actor } from '../http/access';
 import { badRequest } from '../http/errors';
 import { firms } from '../identity/firms.table';
-import { users } from '../identity/users.table';
 import { settings } from './settings.table';
-import { settingsReferences } from './settings-references';
+import { settingsCheck, settingsReferences } from './settings-references';
 
 type Stored = Record<string, Record<string, unknown>>;
 
@@ -65,19 +64,13 @@ export async function getSettings(
 
 /** Checks that ids inside settings point at this firm's records; a foreign or unknown id reads as "choose from the list". */
 async function checkReferences(db: Executor, firmId: string, group: SettingsGroup, values: Record<string, unknown>) {
-  // Fields naming a module's records (`warehouse`): the module registered how to check them.
+  // Fields naming a module's records (`warehouse`): the module's manifest says how to check them.
   for (const [field, reference] of settingsReferences()) {
     if (field in values && values[field] && !(await reference.exists(db, firmId, String(values[field]))))
       throw badRequest(reference.message, { [field]: reference.message });
   }
-  if (group === 'leadSettings' && values.webLeadAssignee) {
-    const [found] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, String(values.webLeadAssignee)), eq(users.kind, 'staff'), eq(users.active, true)));
-    if (!found)
-      throw badRequest('Choose an active staff member.', { webLeadAssignee: 'Choose an active staff member.' });
-  }
+  // What only the group's module understands (its manifest's settings checks).
+  await settingsCheck(group)?.(db, firmId, values);
   if (group === 'firmSettings' && values.logo && values.logo !== DEFAULT_LOGO) {
     await assertOwnFileUrl(db, String(values.logo), 'logo', 'Upload the logo again.');
   }

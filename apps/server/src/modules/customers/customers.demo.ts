@@ -9,19 +9,19 @@ import {
   P,
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { newId } from '../db/ids';
-import { inScope } from '../db/tenancy';
-import { ambassadorType } from '../modules/ambassadors';
-import { companyType } from '../modules/companies';
-import { customers, customerType } from '../modules/customers';
-import { files } from '../platform/files/files.table';
-import type { LocalFileStorage } from '../platform/files/storage';
-import type { Actor } from '../platform/http/access';
-import { users } from '../platform/identity/users.table';
-import { interactions } from '../platform/interactions/interactions.table';
-import { CEDAR_ROW_ID, HARBOR_PINE_ID } from './demo';
-import type { Seed } from './registry';
+import type { Executor } from '../../db/client';
+import { newId } from '../../db/ids';
+import { inScope } from '../../db/tenancy';
+import { files } from '../../platform/files/files.table';
+import type { LocalFileStorage } from '../../platform/files/storage';
+import type { Actor } from '../../platform/http/access';
+import { users } from '../../platform/identity/users.table';
+import { interactions } from '../../platform/interactions/interactions.table';
+import { CEDAR_ROW_ID, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
+import { ambassadorType } from '../ambassadors';
+import { companyType } from '../companies';
+import { customerType } from './customers.service';
+import { customers } from './customers.table';
 
 const AMBASSADORS: [string, 'person' | 'business', number][] = [
   ['Coastline Realty Group', 'business', 5],
@@ -31,20 +31,6 @@ const AMBASSADORS: [string, 'person' | 'business', number][] = [
   ['Harborview Home Staging', 'business', 6],
   ['Tom Okafor', 'person', 2.5],
 ];
-
-/** A small seeded generator: the same demo data on every machine. */
-export function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, pick, int, chance: (p: number) => next() < p };
-}
 
 const FIRST = [
   'Avery',
@@ -210,7 +196,7 @@ const SUMMARIES: Record<(typeof INTERACTION_KINDS)[number], string[]> = {
 };
 
 /** A one-page PDF with a title and a few lines, valid enough for any viewer. */
-export function makePdf(title: string, lines: string[]): Buffer {
+function makePdf(title: string, lines: string[]): Buffer {
   const pdfText = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
   const text = [
     `BT /F1 18 Tf 72 720 Td (${pdfText(title)}) Tj ET`,
@@ -236,7 +222,7 @@ export function makePdf(title: string, lines: string[]): Buffer {
 }
 
 /** A small PNG of soft stripes in a colour: a stand-in for a site photo. */
-export function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {
+function makePng(width: number, height: number, rgb: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const len = Buffer.alloc(4);
     len.writeUInt32BE(data.length);
@@ -299,7 +285,7 @@ async function seedFirm(
   seed: number,
   customerEmail?: string,
 ) {
-  const r = random(seed);
+  const r = seededRandom(seed);
   const staff = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.kind, 'staff'));
   const owner = staff.find((s) => s.email?.startsWith('owner@'))!;
   const sales = staff.find((s) => s.email === 'sales@demo.test') ?? owner;
@@ -348,7 +334,7 @@ async function seedFirm(
   }
 
   // Referral partners, from their own random stream so the rest of the demo data stays the same.
-  const ra = random(seed + 7);
+  const ra = seededRandom(seed + 7);
   const ambassadorIds: string[] = [];
   for (const [name, kind, percent] of AMBASSADORS.slice(0, size.ambassadors)) {
     const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
@@ -463,7 +449,7 @@ async function seedFirm(
 }
 
 /** Accounts, customers, interactions and files for both demo firms. */
-export const recordsDemoSeed: Seed = {
+export const customersDemoSeed: Seed = {
   name: 'demo:records',
   run: async (db, { storage }) => {
     await inScope(db, { firmId: HARBOR_PINE_ID }, (tx) =>

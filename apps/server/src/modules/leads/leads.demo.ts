@@ -1,16 +1,16 @@
 import { type LeadStatus, leadInputSchema, OPEN_LEAD_STATUSES, P, SETTINGS_GROUPS } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { inScope } from '../db/tenancy';
-import { ambassadors } from '../modules/ambassadors';
-import { ensureCaptureKey, leadColumns, leadType, setLeadStatus } from '../modules/leads';
-import type { Actor } from '../platform/http/access';
-import { users } from '../platform/identity/users.table';
-import { addInteraction } from '../platform/interactions/interactions.service';
-import { saveSettings } from '../platform/settings/settings.service';
-import { HARBOR_PINE_ID } from './demo';
-import { random } from './demo-records';
-import type { Seed } from './registry';
+import type { Executor } from '../../db/client';
+import { inScope } from '../../db/tenancy';
+import type { Actor } from '../../platform/http/access';
+import { users } from '../../platform/identity/users.table';
+import { addInteraction } from '../../platform/interactions/interactions.service';
+import { HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
+import { saveSettings } from '../../platform/settings/settings.service';
+import { ambassadors } from '../ambassadors';
+import { setLeadStatus } from './lead-status';
+import { leadColumns, leadType } from './leads.service';
+import { ensureCaptureKey } from './web-leads';
 
 const FIRST = [
   'Beatrice',
@@ -70,7 +70,7 @@ const dayIn = (timeZone: string, offset: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + offset * DAY));
 
 async function seedLeads(db: Executor) {
-  const r = random(20261122);
+  const r = seededRandom(20261122);
   const defaults = SETTINGS_GROUPS.leadSettings.defaults;
   const staff = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.kind, 'staff'));
   const owner = staff.find((s) => s.email === 'owner@demo.test')!;
