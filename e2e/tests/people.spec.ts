@@ -54,7 +54,10 @@ test('a staff member signs in as a customer, sees the banner, and returns', asyn
   await expect(page).toHaveURL(/\/u\/profile$/);
   const banner = page.getByRole('status').filter({ hasText: 'Signed in as Casey Morgan —' });
   await expect(banner).toBeVisible();
-  // A customer's home has no staff matters on it.
+  // A customer's home is a customer's: their details and notifications, no staff matters.
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(page.getByText('Welcome to the Harbor & Pine Interiors customer portal, Casey.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quick links' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Your roles' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Billing and modules' })).toHaveCount(0);
   await page.reload();

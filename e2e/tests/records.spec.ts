@@ -224,3 +224,23 @@ test('a possible duplicate is flagged while typing; archive hides a record and r
   await page.goto('/u/companies?q=birch');
   await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1);
 });
+
+test('a record’s details tab has its own address too: customers, accounts and employees at {id}/details', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  const cases: [list: string, name: string | null, field: string][] = [
+    ['/u/customers?q=casey%20morgan', 'Casey Morgan', 'First name'],
+    ['/u/companies', null, 'Name'],
+    ['/u/employees?q=sam', 'Sam Reyes', 'First name'],
+  ];
+  for (const [list, name, field] of cases) {
+    await page.goto(list);
+    const links = page.getByRole('table').getByRole('link');
+    await (name ? links.filter({ hasText: name }) : links).first().click();
+    await expect(page).toHaveURL(/\/[0-9a-f-]{36}$/);
+    await page.goto(`${page.url()}/details`);
+    await expect(page.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel(field, { exact: true }).first()).toBeVisible();
+  }
+});

@@ -113,7 +113,7 @@ test('the navigation drawer opens and closes at 375 px', async ({ page }) => {
 test('a notification is marked read from the bell', async ({ page }) => {
   await signIn(page, 'warehouse@demo.test');
   await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
-  await page.getByRole('menuitem', { name: 'A delivery of walnut panels is due on Tuesday.' }).click();
+  await page.getByRole('menuitem', { name: 'Olivia Harbor gave you the Warehouse role.' }).click();
   await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await page.getByRole('menuitem', { name: 'Welcome to Atelier, Wes.' }).click();

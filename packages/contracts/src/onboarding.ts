@@ -44,7 +44,11 @@ export const billingFeaturesSchema = z.strictObject({
   features: z.array(featureKeySchema).max(30),
 });
 
-/** GET /api/v1/billing and PUT /api/v1/billing/features: the modules on sale, which are on, and the price. */
+/**
+ * GET /api/v1/billing and PUT /api/v1/billing/features: every module, which are on, and the
+ * price. A module whose price is negative (invoicing) is listed as not available: it cannot be
+ * switched on (spec section 6).
+ */
 export const billingSchema = z.strictObject({
   features: z.array(z.string()),
   modules: z.array(
@@ -54,6 +58,7 @@ export const billingSchema = z.strictObject({
       description: z.string(),
       monthlyPriceCents: z.number().int(),
       enabled: z.boolean(),
+      available: z.boolean(),
     }),
   ),
   monthlyTotalCents: z.number().int(),

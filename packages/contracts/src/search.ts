@@ -3,8 +3,10 @@ import { KINDS } from './kinds';
 
 /**
  * The global search dialog's categories, in the spec's order, with the list page a search of
- * that kind opens (`?q=`); a declared kind's come from its declaration. Raw Material, Refund and Return have no page: searching them is an
- * "Invalid search type", on the client and on the server alike.
+ * that kind opens (`?q=`); a declared kind's come from its declaration. Raw Material, Refund and
+ * Return have no list page: they are searched in the dialog only. A category whose kind is not
+ * built yet finds nothing; a type that is no category is an "Invalid search type", on the client
+ * and on the server alike.
  */
 export const SEARCH_CATEGORIES = [
   { key: 'all', label: 'All', href: null },
@@ -35,9 +37,9 @@ export const SEARCH_CATEGORIES = [
 export type SearchCategory = (typeof SEARCH_CATEGORIES)[number]['key'];
 export const INVALID_SEARCH_TYPE = 'Invalid search type';
 
-/** A category one can search: All, or a kind of record with a page to open. */
+/** A category one can search: All, or one of the spec's kinds of record. */
 export function searchableCategory(type: string): boolean {
-  return type === 'all' || SEARCH_CATEGORIES.some((c) => c.key === type && c.href !== null);
+  return SEARCH_CATEGORIES.some((c) => c.key === type);
 }
 
 export const searchQuerySchema = z.object({

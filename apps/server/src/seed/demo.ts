@@ -99,7 +99,6 @@ export const platformDemoSeed: Seed = {
             notes: [
               'Welcome to Atelier, Olivia. Your firm is set up with every module.',
               'Sam Reyes joined Harbor & Pine Interiors.',
-              'Three quotes are waiting for approval this week.',
             ],
           },
           {
@@ -111,7 +110,7 @@ export const platformDemoSeed: Seed = {
             firstName: 'Sam',
             lastName: 'Reyes',
             role: 'sales',
-            notes: ['Welcome to Atelier, Sam.', 'The Whitfield kitchen lead asked for a call back on Friday.'],
+            notes: ['Welcome to Atelier, Sam.', 'Olivia Harbor gave you the Sales role.'],
           },
           {
             email: 'warehouse@demo.test',
@@ -122,7 +121,7 @@ export const platformDemoSeed: Seed = {
             firstName: 'Wes',
             lastName: 'Turner',
             role: 'warehouse',
-            notes: ['Welcome to Atelier, Wes.', 'A delivery of walnut panels is due on Tuesday.'],
+            notes: ['Welcome to Atelier, Wes.', 'Olivia Harbor gave you the Warehouse role.'],
           },
           {
             email: 'accounting@demo.test',
@@ -133,7 +132,7 @@ export const platformDemoSeed: Seed = {
             firstName: 'Ada',
             lastName: 'Kim',
             role: 'accounting',
-            notes: ['Welcome to Atelier, Ada.', 'Month-end close starts on the 28th.'],
+            notes: ['Welcome to Atelier, Ada.', 'Olivia Harbor gave you the Accounting role.'],
           },
         ],
         [
@@ -141,7 +140,7 @@ export const platformDemoSeed: Seed = {
             email: 'customer@demo.test',
             firstName: 'Casey',
             lastName: 'Morgan',
-            notes: ['Your showroom appointment is confirmed.'],
+            notes: ['Welcome to the Harbor & Pine Interiors customer portal, Casey.'],
           },
         ],
         passwordHash,
@@ -165,7 +164,7 @@ export const platformDemoSeed: Seed = {
             firstName: 'Cyrus',
             lastName: 'Row',
             role: 'superAdmin',
-            notes: ['Welcome to Atelier, Cyrus.', 'Your first proposal template is ready to edit.'],
+            notes: ['Welcome to Atelier, Cyrus.'],
           },
         ],
         [],

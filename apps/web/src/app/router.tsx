@@ -1,4 +1,6 @@
+import { KINDS, kindHas, type RecordKind } from '@atelier/contracts';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RecordPages } from '../components/record/record-pages';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
@@ -10,18 +12,51 @@ function page(path: string | undefined, load: () => Promise<{ default: React.Com
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }
 
-/** A tab every record has (files, interactions, logs, activities), from the shared record parts. */
-function tab(path: string, name: 'FilesTab' | 'InteractionsTab' | 'LogsTab' | 'ActivitiesTab'): RouteObject {
-  const modules = {
-    FilesTab: () => import('../components/record/files-tab'),
-    InteractionsTab: () => import('../components/record/interactions-tab'),
-    LogsTab: () => import('../components/record/logs-tab'),
-    ActivitiesTab: () => import('../components/record/activities-tab'),
+/** The tabs every record may have (files, interactions, logs, activities), from the shared record parts. */
+const SHARED_TABS = {
+  files: async () => (await import('../components/record/files-tab')).FilesTab,
+  interactions: async () => (await import('../components/record/interactions-tab')).InteractionsTab,
+  logs: async () => (await import('../components/record/logs-tab')).LogsTab,
+  activities: async () => (await import('../components/record/activities-tab')).ActivitiesTab,
+};
+
+function tab(path: keyof typeof SHARED_TABS): RouteObject {
+  return { path, lazy: async () => ({ Component: await SHARED_TABS[path]() }) };
+}
+
+/**
+ * A record kind's routes, from its declaration: its list at its web path, its new page (when it
+ * has create), and a record's page with the declared tabs, the first at the record's own address
+ * and at `{id}/details`.
+ * The kind's pages (`recordPages`) are one module, loaded on first visit; shared tabs load alone.
+ */
+function kindRoutes(kind: RecordKind, load: () => Promise<{ default: RecordPages }>): RouteObject[] {
+  const from = (pick: (pages: RecordPages) => React.ComponentType | undefined, what: string) => async () => {
+    const Component = pick((await load()).default);
+    if (!Component) throw new Error(`The ${kind.noun} pages have no ${what}.`);
+    return { Component };
   };
-  return {
-    path,
-    lazy: async () => ({ Component: ((await modules[name]()) as Record<string, React.ComponentType>)[name] }),
-  };
+  const base = kind.webPath.slice(1);
+  return [
+    { path: base, lazy: from((p) => p.List, 'list') },
+    ...(kindHas(kind, 'create') ? [{ path: `${base}/new`, lazy: from((p) => p.New, 'new page') }] : []),
+    {
+      path: `${base}/:id`,
+      lazy: from((p) => p.Layout, 'record page'),
+      children: kind.tabs.flatMap(({ path }): RouteObject[] => {
+        // The details tab is the record's own address, and `/details` too (spec section 2).
+        if (!path) {
+          const lazy = from((p) => p.Details, 'details tab');
+          return [
+            { index: true, lazy },
+            { path: 'details', lazy },
+          ];
+        }
+        if (Object.hasOwn(SHARED_TABS, path)) return [tab(path as keyof typeof SHARED_TABS)];
+        return [{ path, lazy: from((p) => p.tabs?.[path], `${path} tab`) }];
+      }),
+    },
+  ];
 }
 
 export const routes: RouteObject[] = [
@@ -49,49 +84,9 @@ export const routes: RouteObject[] = [
               page('u/profile/billing', () => import('../features/billing/pages/billing-page')),
               page('u/profile/tutorial', () => import('../features/profile/pages/tutorial-page')),
               page('f/logs', () => import('../features/logs/pages/logs-page')),
-              page('u/companies', () => import('../features/companies/pages/companies-list-page')),
-              page('u/companies/new', () => import('../features/companies/pages/company-new-page')),
-              {
-                path: 'u/companies/:id',
-                lazy: async () => ({ Component: (await import('../features/companies/pages/company-layout')).default }),
-                children: [
-                  page(undefined, () => import('../features/companies/pages/company-details-tab')),
-                  tab('files', 'FilesTab'),
-                  tab('interactions', 'InteractionsTab'),
-                  page('settings', () => import('../features/companies/pages/company-settings-tab')),
-                  tab('logs', 'LogsTab'),
-                ],
-              },
-              page('u/customers', () => import('../features/customers/pages/customers-list-page')),
-              page('u/customers/new', () => import('../features/customers/pages/customer-new-page')),
-              {
-                path: 'u/customers/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/customers/pages/customer-layout')).default,
-                }),
-                children: [
-                  page(undefined, () => import('../features/customers/pages/customer-details-tab')),
-                  tab('activities', 'ActivitiesTab'),
-                  tab('interactions', 'InteractionsTab'),
-                  tab('files', 'FilesTab'),
-                  page('settings', () => import('../features/customers/pages/customer-settings-tab')),
-                  tab('logs', 'LogsTab'),
-                ],
-              },
-              page('u/ambassadors', () => import('../features/ambassadors/pages/ambassadors-list-page')),
-              page('u/ambassadors/new', () => import('../features/ambassadors/pages/ambassador-new-page')),
-              {
-                path: 'u/ambassadors/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/ambassadors/pages/ambassador-layout')).default,
-                }),
-                children: [
-                  page(undefined, () => import('../features/ambassadors/pages/ambassador-details-tab')),
-                  tab('interactions', 'InteractionsTab'),
-                  tab('files', 'FilesTab'),
-                  tab('logs', 'LogsTab'),
-                ],
-              },
+              ...kindRoutes(KINDS.company, () => import('../features/companies/pages/company-pages')),
+              ...kindRoutes(KINDS.customer, () => import('../features/customers/pages/customer-pages')),
+              ...kindRoutes(KINDS.ambassador, () => import('../features/ambassadors/pages/ambassador-pages')),
               page('u/employees', () => import('../features/employees/pages/employees-list-page')),
               {
                 path: 'u/employees/:id',
@@ -100,22 +95,12 @@ export const routes: RouteObject[] = [
                 }),
                 children: [
                   page(undefined, () => import('../features/employees/pages/employee-details-tab')),
+                  page('details', () => import('../features/employees/pages/employee-details-tab')),
                   page('customers', () => import('../features/employees/pages/employee-customers-tab')),
-                  tab('logs', 'LogsTab'),
+                  tab('logs'),
                 ],
               },
-              page('u/leads', () => import('../features/leads/pages/leads-page')),
-              page('u/leads/new', () => import('../features/leads/pages/lead-new-page')),
-              {
-                path: 'u/leads/:id',
-                lazy: async () => ({ Component: (await import('../features/leads/pages/lead-layout')).default }),
-                children: [
-                  page(undefined, () => import('../features/leads/pages/lead-details-tab')),
-                  tab('interactions', 'InteractionsTab'),
-                  tab('files', 'FilesTab'),
-                  tab('logs', 'LogsTab'),
-                ],
-              },
+              ...kindRoutes(KINDS.lead, () => import('../features/leads/pages/lead-pages')),
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

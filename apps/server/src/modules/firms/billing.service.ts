@@ -18,12 +18,13 @@ export async function getBilling(db: Executor, firmId: string): Promise<Billing>
   const features = firm?.features ?? [];
   return {
     features,
-    modules: FEATURE_KEYS.filter(isSellable).map((key) => ({
+    modules: FEATURE_KEYS.map((key) => ({
       key,
       label: FEATURES[key].label,
       description: FEATURES[key].description,
       monthlyPriceCents: FEATURES[key].monthlyPriceCents,
       enabled: features.includes(key),
+      available: isSellable(key),
     })),
     monthlyTotalCents: monthlyTotalCents(features),
   };

@@ -166,11 +166,14 @@ describe('registration and onboarding', () => {
 });
 
 describe('billing', () => {
-  it('shows every module for sale with the monthly total', async () => {
+  it('shows every module with the monthly total; one with a negative price as not available', async () => {
     const cookie = await signIn(t.app, 'sales@demo.test');
     const billing = (await call(t.app, { method: 'GET', url: '/api/v1/billing', cookie })).json();
-    expect(billing.modules).toHaveLength(15);
-    expect(billing.modules.some((m: { key: string }) => m.key === 'invoicing')).toBe(false);
+    expect(billing.modules).toHaveLength(16);
+    const unavailable = billing.modules.filter((m: { available: boolean }) => !m.available);
+    expect(unavailable).toEqual([
+      expect.objectContaining({ key: 'invoicing', enabled: false, monthlyPriceCents: -800 }),
+    ]);
     expect(billing.monthlyTotalCents).toBe(3600);
   });
 

@@ -5,14 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from './access';
 
 /**
- * Serves the built web app: files from the build as they are (hashed assets cached for a
- * year), and index.html for every other page path so the client router can take over. A
+ * Serves the built web app: files from the build as they are, compressed ahead of time (hashed
+ * assets cached for a year), and index.html for every other page path so the client router can take over. A
  * missing asset is a 404, never index.html: a stale chunk must fail loudly so the app reloads.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, { root: webDist, serve: false });
+  // The build has brotli and gzip copies of its text files (apps/web/vite.config.ts): sent as
+  // they are to a browser that takes them (`Vary: accept-encoding`), the file itself otherwise.
+  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
 
   app.get('/*', { config: { access: PUBLIC } }, (req, reply) => {
     let pathname: string;

@@ -1,21 +1,27 @@
-import { Box, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { PersonSelect } from './pickers';
 
 /**
- * A plain field of a record form: text (or email, phone), a percentage, or one of a few
- * choices. Forms with nothing more than these list them instead of writing each input.
+ * A field of a record form: text (or email, phone), a percentage, one of a few choices (as
+ * buttons, or as a list: `select`), or a staff member (`person`: "Assigned to"). Forms list their
+ * fields instead of writing each input; `render` draws one the list does not know (a picker).
  */
-export type FieldSpec<V> = {
+export type FieldSpec<V extends FieldValues> = {
   name: keyof V & string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'percent' | 'choice';
+  type?: 'text' | 'email' | 'tel' | 'percent' | 'choice' | 'select' | 'person';
   description?: string;
+  placeholder?: string;
   /** The labels of a choice's values, in order. */
   choices?: Readonly<Record<string, string>>;
   /** Bounds of a percentage. */
   min?: number;
   max?: number;
+  /** Draws the field itself, in its place in the grid (nothing: no cell), given its error. */
+  render?: (form: UseFormReturn<V>, error: string | undefined) => ReactNode;
 };
 
 /** The fields in two columns (one on a phone); choices take a row of their own. */
@@ -26,6 +32,37 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
       {fields.map((f) => {
         const error = errors[f.name]?.message;
         const name = f.name as Path<V>;
+        if (f.render) return <Fragment key={f.name}>{f.render(form, error)}</Fragment>;
+        if (f.type === 'select' || f.type === 'person')
+          return (
+            <Controller
+              key={f.name}
+              control={form.control}
+              name={name}
+              render={({ field }) =>
+                f.type === 'person' ? (
+                  <PersonSelect
+                    label={f.label}
+                    description={f.description}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={error}
+                  />
+                ) : (
+                  <Select
+                    label={f.label}
+                    description={f.description}
+                    placeholder={f.placeholder}
+                    data={Object.entries(f.choices ?? {}).map(([value, label]) => ({ value, label }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={error}
+                    allowDeselect={false}
+                  />
+                )
+              }
+            />
+          );
         if (f.type === 'choice')
           return (
             <Box key={f.name} style={{ gridColumn: '1 / -1' }}>
@@ -81,6 +118,7 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
             key={f.name}
             label={f.label}
             description={f.description}
+            placeholder={f.placeholder}
             type={f.type === 'text' ? undefined : f.type}
             {...form.register(name)}
             error={error}

@@ -1,9 +1,11 @@
-import type { ListPage } from '@atelier/contracts';
-import { Select } from '@mantine/core';
+import { type ListPage, P } from '@atelier/contracts';
+import { Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { api } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { usePeople } from '../people';
 
 type Props = {
@@ -76,3 +78,32 @@ export const CompanySelect = (props: Props & { initial?: { _id: string; name: st
 export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
   <RecordSelect {...props} endpoint="/ambassadors" empty="Nobody referred them" notFound="No ambassador found" />
 );
+
+/**
+ * A record's "Referred by" (its `ambassador`): picked among the ambassadors by holders of code 88;
+ * for everyone else the referrer is shown, and kept as it is.
+ */
+export function ReferredByField<V extends FieldValues>(props: {
+  form: UseFormReturn<V>;
+  error?: string;
+  initial?: { _id: string; name: string } | null;
+}) {
+  const { can } = useCan();
+  if (!can(P.MODIFY_AMBASSADORS))
+    return props.initial ? <TextInput label="Referred by" value={props.initial.name} readOnly /> : null;
+  return (
+    <Controller
+      control={props.form.control}
+      name={'ambassador' as Path<V>}
+      render={({ field }) => (
+        <AmbassadorSelect
+          label="Referred by"
+          value={field.value ?? null}
+          onChange={field.onChange}
+          error={props.error}
+          initial={props.initial}
+        />
+      )}
+    />
+  );
+}

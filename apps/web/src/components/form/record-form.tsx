@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, TagsInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, TagsInput, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { RecordFormProps } from '../record/record-pages';
+import type { DuplicateQuery } from '../record/resource';
+import { DuplicateCheck } from './duplicate-warning';
+import { type FieldSpec, Fields, formValues } from './fields';
 import { useStaleEdit } from './stale-edit';
 
 /**
@@ -65,5 +70,61 @@ export function TagsNotesAndSave<V extends FieldValues & { tags?: string[]; note
         </Button>
       </Group>
     </>
+  );
+}
+
+type Notes = { tags?: string[]; notes?: string };
+
+/**
+ * A kind's whole form: its `fields` (in two columns), the duplicate check when the kind has one,
+ * then `children` (inputs the fields list does not hold), tags, notes and the save button, with
+ * the stale-edit offer. Its contract is the kind's declared input schema unless `schema` is
+ * given; its values are the record's, else `defaults`, else empty (`formValues`), unless
+ * `values` makes them (references given by id).
+ */
+export function RecordForm<T extends { _id: string }, V extends FieldValues & Notes>(
+  props: RecordFormProps<T, V> & {
+    schema?: z.ZodObject;
+    defaults?: Partial<V>;
+    values?: (record: T | undefined) => V;
+    /** Tidies the values before they are sent (blank rows dropped). */
+    clean?: (values: V) => V;
+    fields?: FieldSpec<V>[];
+    /**
+     * Warn of records like this one while typing, for kinds whose API has `/duplicates`: by the
+     * form's name, email and phone, or as `duplicates` reads them from the values.
+     */
+    duplicates?: true | ((values: V) => DuplicateQuery);
+    children?: (form: UseFormReturn<V>) => ReactNode;
+  },
+) {
+  const { resource, record, reload, duplicates } = props;
+  const schema = props.schema ?? resource.kind.schemas?.input;
+  if (!schema) throw new Error(`The ${resource.kind.noun} form needs a schema: its kind declares none.`);
+  const valuesOf = (r: T | undefined) => props.values?.(r) ?? formValues<V>(schema, r, props.defaults);
+  const { form, submit, stale } = useRecordForm<V>({
+    schema,
+    values: valuesOf(record),
+    onSubmit: props.onSubmit,
+    reload: async () => valuesOf(reload ? await reload() : record),
+    clean: props.clean,
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {props.fields && <Fields form={form} fields={props.fields} />}
+        {duplicates && (
+          <DuplicateCheck
+            resource={resource}
+            control={form.control}
+            exclude={record?._id}
+            query={duplicates === true ? undefined : duplicates}
+          />
+        )}
+        {props.children?.(form)}
+        <TagsNotesAndSave form={form} submitLabel={props.submitLabel} />
+      </Stack>
+      {stale.modal}
+    </form>
   );
 }

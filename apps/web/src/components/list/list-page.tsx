@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { showSubmitError } from '../../lib/forms';
 import { useCan } from '../../lib/permissions';
-import { toastSuccess } from '../../lib/toast';
+import { PROFILE_SUCCESS_DURATION, toastSuccess } from '../../lib/toast';
 import { PageHeader } from '../page-header';
 import { usePeople } from '../people';
 import { ColumnChooser } from './column-chooser';
@@ -186,7 +186,12 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
           <ColumnChooser
             columns={columns}
             visible={visible}
-            onChange={(values) => lists.saveColumns(values).catch(showSubmitError)}
+            onChange={(values) =>
+              lists
+                .saveColumns(values)
+                .then(() => toastSuccess('Your columns were saved.', PROFILE_SUCCESS_DURATION))
+                .catch(showSubmitError)
+            }
           />
           {can(props.exportPermission) && (
             <Button

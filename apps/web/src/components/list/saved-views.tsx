@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBookmark, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSubmitError } from '../../lib/forms';
-import { toastSuccess } from '../../lib/toast';
+import { PROFILE_SUCCESS_DURATION, toastSuccess } from '../../lib/toast';
 
 type Props = {
   views: SavedView[];
@@ -28,7 +28,8 @@ export function SavedViews({ views, currentQuery, columns, onApply, onSave }: Pr
     try {
       const others = makeDefault ? views.map((v) => ({ ...v, default: false })) : views;
       await onSave([...others, { name: trimmed, query: currentQuery, columns, default: makeDefault }]);
-      toastSuccess(`View "${trimmed}" saved.`);
+      // Views live on the profile: a profile action's success toast (spec section 9).
+      toastSuccess(`View "${trimmed}" saved.`, PROFILE_SUCCESS_DURATION);
       setName('');
       setMakeDefault(false);
       modal.close();

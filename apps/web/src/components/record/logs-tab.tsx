@@ -4,21 +4,27 @@ import { formatDateTime } from '../../lib/format';
 import { useLogs } from './api';
 import { useRecord } from './detail-layout';
 
-/** A logged value as a person reads it: addresses as one line, lists joined. */
+const label = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * A logged value as a person reads it, in words: yes or no, addresses as one line, lists joined,
+ * a linked record or person by name, anything else as its fields ("Rate cents: 3400, Type: hourly").
+ */
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.length ? value.map((v) => show(v)).join('; ') : '—';
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
     if ('line1' in o) return [o.line1, o.line2, o.city, o.region, o.postalCode].filter(Boolean).join(', ');
     if ('email' in o) return String(o.email);
     if ('number' in o) return String(o.number);
-    return JSON.stringify(value);
+    if (typeof o.name === 'string') return o.name;
+    const fields = Object.entries(o).filter(([key]) => key !== '_id');
+    return fields.length ? fields.map(([key, v]) => `${label(key)}: ${show(v)}`).join(', ') : '—';
   }
   return String(value);
 }
-
-const label = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 /** One audit entry: who, when, what, and each changed field before → after. */
 export function AuditEntry({ entry, link }: { entry: AuditEntryView; link?: React.ReactNode }) {

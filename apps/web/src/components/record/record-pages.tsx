@@ -1,10 +1,9 @@
 import { columnName, type RecordKind, recordHref } from '@atelier/contracts';
-import { Card, Stack } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../lib/permissions';
-
 import { toastSuccess } from '../../lib/toast';
 import { declaredColumns, declaredFilters } from '../list/columns';
 import { ListPage, type ListPageProps } from '../list/list-page';
@@ -21,11 +20,15 @@ function useMayOpen(kind: RecordKind): boolean {
   return can(kind.codes.modify) && (!kind.feature || hasFeature(kind.feature));
 }
 
-/** A record as the generic pages show it: a name, and whether it is archived. */
-type Named = { _id: string; name: string; archived: boolean; version: number };
+/** A record as the generic pages show it: a name, whether it is archived, who changed it last. */
+type Named = { _id: string; name: string; archived: boolean; version: number; updatedBy?: { name: string } | null };
 
-/** What a kind's form takes: the record being edited (none when new), and what saving does. */
-export type RecordFormProps<T, Input> = {
+/**
+ * What a kind's form takes: its kind's client, the record being edited (none when new), and what
+ * saving does. `RecordForm` takes them as they are.
+ */
+export type RecordFormProps<T extends { _id: string }, Input> = {
+  resource: RecordResource<T, Input>;
   record?: T;
   submitLabel: string;
   onSubmit: (values: Input) => Promise<unknown>;
@@ -42,6 +45,14 @@ type Declared =
   | 'archivePermission'
   | 'exportPermission';
 
+/** What a kind's list page takes besides its kind's client (all of it optional). */
+export type RecordListProps<Row extends { _id: string }> = {
+  render?: Partial<Record<keyof Row & string, (row: Row) => ReactNode>>;
+  extraFilters?: ListFilter[];
+  currency?: string;
+} & Omit<ListPageProps<Row>, Declared | 'columns' | 'filters' | 'defaultSort' | 'rowLabel'> &
+  Partial<Pick<ListPageProps<Row>, 'columns' | 'filters' | 'defaultSort' | 'rowLabel'>>;
+
 /**
  * A kind's list page: its title, address, words, links, create button and the codes for bulk
  * archive and export come from its declaration, and so do its columns, filters and first sort
@@ -50,13 +61,7 @@ type Declared =
  * otherwise the page gives them.
  */
 export function RecordListPage<Row extends { _id: string; name?: string }, T extends { _id: string }, Input>(
-  props: {
-    resource: RecordResource<T, Input>;
-    render?: Partial<Record<keyof Row & string, (row: Row) => ReactNode>>;
-    extraFilters?: ListFilter[];
-    currency?: string;
-  } & Omit<ListPageProps<Row>, Declared | 'columns' | 'filters' | 'defaultSort' | 'rowLabel'> &
-    Partial<Pick<ListPageProps<Row>, 'columns' | 'filters' | 'defaultSort' | 'rowLabel'>>,
+  props: RecordListProps<Row> & { resource: RecordResource<T, Input> },
 ) {
   const { resource, render, extraFilters, currency, ...rest } = props;
   const { kind } = resource;
@@ -141,6 +146,7 @@ export function RecordNewPage<T extends Named, Input>(props: {
       <PageHeader title={props.title ?? `New ${kind.noun}`} description={props.description} />
       <Card withBorder padding="lg">
         {props.form({
+          resource: props.resource,
           submitLabel: `Create ${kind.noun}`,
           onSubmit: async (values) => {
             const record = await props.resource.create(values);
@@ -166,6 +172,7 @@ export function RecordDetailsCard<T extends Named, Input>(props: {
   return (
     <Card withBorder padding="lg">
       {props.form({
+        resource,
         record,
         submitLabel: 'Save',
         onSubmit: async (values) => {
@@ -176,4 +183,107 @@ export function RecordDetailsCard<T extends Named, Input>(props: {
       })}
     </Card>
   );
+}
+
+/**
+ * Who changed the record last, after the links a details tab gives (its contacts, its referrals);
+ * on a line of its own when there are none.
+ */
+function LastChanged({ record, links }: { record: Named; links?: ReactNode }) {
+  if (!links)
+    return record.updatedBy ? (
+      <Text size="sm" c="dimmed">
+        Last changed by {record.updatedBy.name}
+      </Text>
+    ) : null;
+  return (
+    <Text size="sm">
+      {links}
+      {record.updatedBy && (
+        <Text span c="dimmed">
+          {' '}
+          · Last changed by {record.updatedBy.name}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/** A kind's pages, as the router mounts them from its declaration (`kindRoutes` in app/router.tsx). */
+export type RecordPages = {
+  List: ComponentType;
+  New: ComponentType;
+  /** The record's page: its header and routed tabs. */
+  Layout: ComponentType;
+  /** Its first tab, at the record's own address. */
+  Details: ComponentType;
+  /** The kind's own tabs (a settings tab), by their path in its declaration's `tabs`. */
+  tabs?: Readonly<Record<string, ComponentType>>;
+};
+
+/**
+ * A kind's page bits, declared once: the words and parts of its list, new, record and details
+ * pages, which are otherwise the generic ones. A kind whose page is its own (the leads board)
+ * replaces it in the answer: `{ ...recordPages({…}), List: LeadsPage }`.
+ */
+export function recordPages<
+  T extends Named,
+  Input,
+  Row extends { _id: string; name?: string } = { _id: string; name?: string },
+>(spec: {
+  resource: RecordResource<T, Input>;
+  /** The kind's form, for the new page and the details tab (usually a `RecordForm`). */
+  form: (props: RecordFormProps<T, Input>) => ReactNode;
+  /** The list page's line under its title, and what it adds, from hooks (its filters, currency…). */
+  description?: string;
+  useList?: () => RecordListProps<Row>;
+  /** The record's page: the line under its name, header actions before Archive and Delete, and what deleting means. */
+  subtitle?: (record: T) => ReactNode;
+  actions?: (record: T) => ReactNode;
+  deleteText: string;
+  /** The new page: the confirmation, and a line under its title. */
+  created?: (record: T) => string;
+  newDescription?: string;
+  /** The details tab: what comes above the form, and links beside who changed it last. */
+  details?: { above?: (record: T) => ReactNode; links?: (record: T) => ReactNode };
+  tabs?: RecordPages['tabs'];
+}): RecordPages {
+  const { resource, form, details } = spec;
+  const useList = spec.useList ?? (() => ({}));
+  return {
+    List: function List() {
+      return <RecordListPage<Row, T, Input> resource={resource} description={spec.description} {...useList()} />;
+    },
+    New: function New() {
+      return (
+        <RecordNewPage<T, Input>
+          resource={resource}
+          form={form}
+          created={spec.created}
+          description={spec.newDescription}
+        />
+      );
+    },
+    Layout: function Layout() {
+      return (
+        <RecordPage<T, Input>
+          resource={resource}
+          subtitle={spec.subtitle}
+          actions={spec.actions}
+          deleteText={spec.deleteText}
+        />
+      );
+    },
+    Details: function Details() {
+      const { record } = useRecord<T>();
+      return (
+        <Stack>
+          {details?.above?.(record)}
+          <RecordDetailsCard<T, Input> resource={resource} form={form} />
+          <LastChanged record={record} links={details?.links?.(record)} />
+        </Stack>
+      );
+    },
+    tabs: spec.tabs,
+  };
 }

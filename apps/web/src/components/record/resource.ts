@@ -4,7 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { recordKeys, useRecordMutation } from './api';
 
-type DuplicateQuery = { name?: string; email?: string; phone?: string };
+/** What the duplicate check compares: the name, email and phone being typed. */
+export type DuplicateQuery = { name?: string; email?: string; phone?: string };
+
+/** Whether a check is worth a request: a name, an email with its @, or a phone of 7 digits. */
+const worthAskingAbout = (q: DuplicateQuery) =>
+  Boolean(q.name?.trim() || q.email?.includes('@') || (q.phone?.replace(/\D/g, '').length ?? 0) >= 7);
 
 /**
  * The client side of one record type's API (`/companies`, `/customers`…): the record, its
@@ -46,19 +51,22 @@ export function recordResource<T extends { _id: string }, Input>(kind: RecordKin
         return fresh;
       };
     },
+    // NoInfer: pages given a resource (`recordPages`) infer its record type from the rest.
     useUpdate: (id: string) =>
-      useMutationOf(id, (input: Input & { version: number }) => api<T>('PUT', path(id), input)),
+      useMutationOf(id, (input: Input & { version: number }) => api<NoInfer<T>>('PUT', path(id), input)),
     useArchive: (id: string) =>
-      useMutationOf(id, (archived: boolean) => api<T>('POST', `${path(id)}/${archived ? 'archive' : 'restore'}`)),
+      useMutationOf(id, (archived: boolean) =>
+        api<NoInfer<T>>('POST', `${path(id)}/${archived ? 'archive' : 'restore'}`),
+      ),
     useDelete: (id: string) => useMutationOf(id, () => api<void>('DELETE', path(id))),
     create: (input: Input) => api<T>('POST', collection, input),
-    /** Records like the one being typed: a warning, never a block. */
-    useDuplicates(values: DuplicateQuery, exclude: string | undefined, worthAsking: (q: DuplicateQuery) => boolean) {
+    /** Records like the one being typed: a warning, never a block (`RecordForm` shows it). */
+    useDuplicates(values: DuplicateQuery, exclude: string | undefined) {
       const [debounced] = useDebouncedValue(values, 400);
       return useQuery({
         queryKey: [collection, 'duplicates', debounced, exclude],
         queryFn: () => api<DuplicateMatch[]>('GET', `${collection}/duplicates`, undefined, { ...debounced, exclude }),
-        enabled: worthAsking(debounced),
+        enabled: worthAskingAbout(debounced),
       });
     },
   };

@@ -8,9 +8,3 @@ export const useUpdateFinancials = (id: string) =>
   companies.useMutationOf(id, (input: CompanyFinancials & { version: number }) =>
     api<Company>('PUT', `${companies.path(id)}/financials`, input),
   );
-
-/** Accounts like the one being typed (same name, email or phone). */
-export const useCompanyDuplicates = (values: { name?: string; email?: string; phone?: string }, exclude?: string) =>
-  companies.useDuplicates(values, exclude, (q) =>
-    Boolean(q.name?.trim() || q.email?.trim() || (q.phone?.replace(/\D/g, '').length ?? 0) >= 7),
-  );

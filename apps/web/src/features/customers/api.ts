@@ -12,9 +12,3 @@ export const useStoreLogin = (id: string) =>
   customers.useMutationOf(id, (action: 'invite' | 'disable' | 'enable') =>
     api<Customer>('POST', `${customers.path(id)}/login/${action}`),
   );
-
-/** Customers like the one being typed (same name, email or phone). */
-export const useCustomerDuplicates = (values: { name?: string; email?: string; phone?: string }, exclude?: string) =>
-  customers.useDuplicates(values, exclude, (q) =>
-    Boolean(q.name?.trim() || q.email?.includes('@') || (q.phone?.replace(/\D/g, '').length ?? 0) >= 7),
-  );

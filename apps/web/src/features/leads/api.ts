@@ -16,12 +16,6 @@ import { useSettings } from '../settings/api';
 
 export const leads = recordResource<Lead, LeadInput>(KINDS.lead);
 
-/** Leads like the one being typed (same name, email or phone). */
-export const useLeadDuplicates = (values: { name?: string; email?: string; phone?: string }, exclude?: string) =>
-  leads.useDuplicates(values, exclude, (q) =>
-    Boolean(q.name?.trim() || q.email?.includes('@') || (q.phone?.replace(/\D/g, '').length ?? 0) >= 7),
-  );
-
 export type StatusMove = { status: LeadStatus; lostReason?: string; version: number };
 
 /** A move on the board or the details page; refreshes the lead, its history and every list. */

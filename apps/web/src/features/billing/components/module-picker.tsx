@@ -4,18 +4,21 @@ import { formatMoney } from '../../../lib/format';
 
 type Props = { billing: Billing; value: string[]; onChange?: (features: string[]) => void };
 
-/** The modules for sale with their monthly prices; read-only without `onChange`. */
+/**
+ * The modules with their monthly prices; read-only without `onChange`. One that is not for sale
+ * (a negative price) is shown as not available, its switch disabled (spec section 6).
+ */
 export function ModulePicker({ billing, value, onChange }: Props) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {billing.modules.map((module) => {
-          const checked = value.includes(module.key);
+          const checked = module.available && value.includes(module.key);
           return (
             <Paper key={module.key} withBorder p="sm" radius="md">
               <Checkbox
                 checked={checked}
-                disabled={!onChange}
+                disabled={!onChange || !module.available}
                 onChange={(event) =>
                   onChange?.(
                     event.currentTarget.checked ? [...value, module.key] : value.filter((k) => k !== module.key),
@@ -26,8 +29,15 @@ export function ModulePicker({ billing, value, onChange }: Props) {
                     <Text fw={600} size="sm">
                       {module.label}
                     </Text>
-                    <Badge variant="light" color={module.monthlyPriceCents === 0 ? 'green' : 'blue'}>
-                      {module.monthlyPriceCents === 0 ? 'Included' : `${formatMoney(module.monthlyPriceCents)}/mo`}
+                    <Badge
+                      variant="light"
+                      color={!module.available ? 'gray' : module.monthlyPriceCents === 0 ? 'green' : 'blue'}
+                    >
+                      {!module.available
+                        ? 'Not available'
+                        : module.monthlyPriceCents === 0
+                          ? 'Included'
+                          : `${formatMoney(module.monthlyPriceCents)}/mo`}
                     </Badge>
                   </Group>
                 }

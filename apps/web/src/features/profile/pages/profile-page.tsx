@@ -146,13 +146,45 @@ export default function ProfilePage() {
           </Text>
         </div>
       </Group>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <UnreadNotifications />
-        <QuickLinks />
-      </SimpleGrid>
-      <FollowUps />
-      {profile.kind === 'staff' && <YourRoles />}
+      {profile.kind === 'staff' ? (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <UnreadNotifications />
+            <QuickLinks />
+          </SimpleGrid>
+          <FollowUps />
+          <YourRoles />
+        </>
+      ) : (
+        // A customer's own page: their details and notifications; favorites, orders and
+        // invoices join with the store.
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <YourDetails />
+          <UnreadNotifications />
+        </SimpleGrid>
+      )}
     </Stack>
+  );
+}
+
+/** A customer's details, with where to change them and their password. */
+function YourDetails() {
+  const profile = useProfile();
+  const name = `${profile.first_name} ${profile.last_name}`.trim();
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        Your details
+      </Title>
+      <Stack gap={4}>
+        <Text>{name}</Text>
+        <Text>{profile.email}</Text>
+        <Text size="sm">A customer of {profile.firm.name || DEFAULT_FIRM_NAME}</Text>
+      </Stack>
+      <Anchor component={Link} to="/u/profile/settings" size="sm" mt="md" display="inline-block">
+        Change your details or your password
+      </Anchor>
+    </Card>
   );
 }
 

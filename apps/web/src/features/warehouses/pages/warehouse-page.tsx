@@ -54,12 +54,10 @@ export default function WarehousePage() {
                 toastSuccess(creating ? WAREHOUSE_TEXTS.created : WAREHOUSE_TEXTS.updated);
                 if (creating) navigate(`/s/warehouses/${saved._id}`, { replace: true });
               } catch (error) {
+                // The server's message when it gave one; else the spec's own words for a failed create.
+                const message = error instanceof ApiError ? error.message.trim() : '';
                 toastError(
-                  creating
-                    ? error instanceof ApiError
-                      ? error.message
-                      : WAREHOUSE_TEXTS.createFailed
-                    : (error as Error).message,
+                  message || (creating ? WAREHOUSE_TEXTS.createFailed : 'Something went wrong. Please try again.'),
                 );
                 throw error;
               }

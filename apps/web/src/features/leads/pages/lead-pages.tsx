@@ -1,18 +1,21 @@
 import { LEAD_STATUS_LABELS, type Lead, P } from '@atelier/contracts';
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Blockquote, Button, Card, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserCheck } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { NoAccess } from '../../../components/no-access';
-import { ArchiveActions } from '../../../components/record/archive-actions';
-import { DetailLayout } from '../../../components/record/detail-layout';
+import { Link } from 'react-router';
+import { recordPages } from '../../../components/record/record-pages';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { leads, useLeadSettings } from '../api';
 import { ConvertModal } from '../components/convert-modal';
+import { LeadForm } from '../components/lead-form';
 import { STATUS_COLORS } from '../components/lead-status';
+import { StageCard } from '../components/stage-card';
+import LeadsPage from './leads-page';
 
-function Subtitle({ lead, currency }: { lead: Lead; currency: string }) {
+/** Its stage, company, value and next follow-up (red once overdue). */
+function Subtitle({ lead }: { lead: Lead }) {
+  const { currency } = useLeadSettings();
   return (
     <>
       <Badge component="span" color={STATUS_COLORS[lead.status]} variant="light" mr={6}>
@@ -60,35 +63,34 @@ function ConvertAction({ lead }: { lead: Lead }) {
   );
 }
 
-export default function LeadLayout() {
-  const { id = '' } = useParams();
-  const { can, hasFeature } = useCan();
-  const { currency } = useLeadSettings();
-  const lead = leads.useRecord(id);
-  if (!can(P.MODIFY_LEADS) || !hasFeature('lead_management')) return <NoAccess />;
-  return (
-    <DetailLayout<Lead>
-      resource={leads}
-      id={id}
-      record={lead.data}
-      loading={lead.isPending}
-      error={lead.error}
-      title={(l) => l.name}
-      subtitle={(l) => <Subtitle lead={l} currency={currency} />}
-      archived={(l) => l.archived}
-      actions={(l) => (
+/** Leads: the pipeline's people, from first contact to won (converted to a customer) or lost. */
+export default {
+  ...recordPages({
+    resource: leads,
+    form: (props) => <LeadForm {...props} />,
+    newDescription: 'It starts in the New column of the pipeline.',
+    subtitle: (l) => <Subtitle lead={l} />,
+    actions: (l) => <ConvertAction lead={l} />,
+    deleteText:
+      'Deleting removes the lead for good, with its interactions and files. Archive it instead to keep its history out of the way.',
+    details: {
+      above: (l) => (
         <>
-          <ConvertAction lead={l} />
-          {can(P.DELETE_LEADS) && (
-            <ArchiveActions
-              record={l}
-              resource={leads}
-              listHref="/u/leads"
-              deleteText="Deleting removes the lead for good, with its interactions and files. Archive it instead to keep its history out of the way."
-            />
+          <StageCard lead={l} />
+          {l.message && (
+            <Card withBorder padding="lg">
+              <Text fw={600} mb="xs">
+                What they wrote on your website
+              </Text>
+              <Blockquote p="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {l.message}
+              </Blockquote>
+            </Card>
           )}
         </>
-      )}
-    />
-  );
-}
+      ),
+    },
+  }),
+  // The board, or the list with ?view=list.
+  List: LeadsPage,
+};

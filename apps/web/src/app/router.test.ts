@@ -1,0 +1,62 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+// Every address of the record kinds whose routes come from their declarations (`kindRoutes`).
+const PATHS = [
+  '/u/companies',
+  '/u/companies/new',
+  '/u/companies/1',
+  '/u/companies/1/details',
+  '/u/companies/1/files',
+  '/u/companies/1/interactions',
+  '/u/companies/1/settings',
+  '/u/companies/1/logs',
+  '/u/customers',
+  '/u/customers/new',
+  '/u/customers/1',
+  '/u/customers/1/details',
+  '/u/customers/1/activities',
+  '/u/customers/1/interactions',
+  '/u/customers/1/files',
+  '/u/customers/1/settings',
+  '/u/customers/1/logs',
+  '/u/ambassadors',
+  '/u/ambassadors/new',
+  '/u/ambassadors/1',
+  '/u/ambassadors/1/details',
+  '/u/ambassadors/1/interactions',
+  '/u/ambassadors/1/files',
+  '/u/ambassadors/1/logs',
+  '/u/leads',
+  '/u/leads/new',
+  '/u/leads/1',
+  '/u/leads/1/details',
+  '/u/leads/1/interactions',
+  '/u/leads/1/files',
+  '/u/leads/1/logs',
+  // Employees have their own routes; their details tab has the same two addresses.
+  '/u/employees/1',
+  '/u/employees/1/details',
+  '/u/employees/1/customers',
+  '/u/employees/1/logs',
+];
+
+describe('record kinds’ routes', () => {
+  it.each(PATHS)('%s loads a page for each level of the route', async (path) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    expect(matches.at(-1)?.route.path).not.toBe('*');
+    const loaded = matches.filter((m) => typeof m.route.lazy === 'function');
+    // A record's page and its tab; or a list or a new page.
+    expect(loaded.length).toBe(/^\/u\/[a-z]+\/1/.test(path) ? 2 : 1);
+    for (const { route } of loaded) {
+      const { Component } = await (route.lazy as () => Promise<{ Component?: unknown }>)();
+      expect(typeof Component).toBe('function');
+    }
+  });
+
+  it('gives no tab the kind does not declare', () => {
+    expect(matchRoutes(routes, '/u/ambassadors/1/settings')?.at(-1)?.route.path).toBe('*');
+    expect(matchRoutes(routes, '/u/leads/1/activities')?.at(-1)?.route.path).toBe('*');
+  });
+});
