@@ -5,10 +5,35 @@ import pg from 'pg';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-export const test = base.extend({
+/**
+ * What a page may write to the browser console: the browser's own line for an answer that is an
+ * error status (journeys provoke 4xx answers on purpose). Anything else (a React warning, an
+ * uncaught error) fails the journey that caused it (issue 14: the console stays clean).
+ */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of \d+/];
+
+export const test = base.extend<{ cleanConsole: undefined }>({
   // Playwright requires an object pattern for a fixture's first parameter, even an empty one.
   // biome-ignore lint/correctness/noEmptyPattern: see above
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
+  cleanConsole: [
+    async ({ context }, use) => {
+      const messages: string[] = [];
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (!['warning', 'error'].includes(message.type())) return;
+          if (EXPECTED_CONSOLE.some((pattern) => pattern.test(message.text()))) return;
+          messages.push(`${message.type()} on ${page.url()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => messages.push(`uncaught on ${page.url()}: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(undefined);
+      expect(messages, 'the browser console stays clean').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 

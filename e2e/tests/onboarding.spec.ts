@@ -100,3 +100,18 @@ test('signing up with an address that has an account says the same, and its emai
   await page.goto(forgot!);
   await expect(page.getByRole('dialog')).toBeVisible();
 });
+
+test('signed out, /onboarding says what setting up a firm involves and leads to register or sign in', async ({
+  page,
+}) => {
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Set up your firm in Atelier' })).toBeVisible();
+  for (const step of ['Your firm', 'Modules', 'Warehouse', 'Team', 'Finish'])
+    await expect(page.getByRole('listitem').filter({ hasText: `${step}:` })).toBeVisible();
+  await page.getByRole('link', { name: 'Register your firm' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goBack();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import { KINDS, kindHas, type RecordKind } from '@atelier/contracts';
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { RecordPages } from '../components/record/record-pages';
 import { NotFoundPage } from './not-found-page';
@@ -59,11 +60,22 @@ function kindRoutes(kind: RecordKind, load: () => Promise<{ default: RecordPages
   ];
 }
 
+function FirstLoad() {
+  return (
+    <Center h="100dvh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // What shows while the first page's code loads (a page module is lazy): a spinner, and no
+    // "HydrateFallback" warning in the console.
+    HydrateFallback: FirstLoad,
     children: [
       {
         errorElement: <RouteErrorPage />,
@@ -74,10 +86,12 @@ export const routes: RouteObject[] = [
           page('reset-password', () => import('../features/auth/pages/reset-password-page')),
           page('terms-of-service', () => import('../features/legal/pages/terms-page')),
           page('privacy-policy', () => import('../features/legal/pages/privacy-page')),
+          // Public (spec section 2): a visitor reads what setting up involves; a signed-in
+          // administrator gets the steps (and RequireSession still sends them here until done).
+          page('onboarding', () => import('../features/onboarding/pages/onboarding-entry-page')),
           {
             element: <RequireSession />,
             children: [
-              page('onboarding', () => import('../features/onboarding/pages/onboarding-page')),
               page('u/profile', () => import('../features/profile/pages/profile-page')),
               page('u/profile/settings', () => import('../features/profile/pages/profile-settings-page')),
               page('u/profile/notifications', () => import('../features/notifications/pages/notifications-page')),
