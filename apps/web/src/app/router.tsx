@@ -136,6 +136,8 @@ export const routes: RouteObject[] = [
                   page('warehouses', () => import('../features/warehouses/pages/warehouses-page')),
                   page('warehouses/:id', () => import('../features/warehouses/pages/warehouse-page')),
                   page('lead', () => import('../features/leads/pages/lead-settings-page')),
+                  page('account', () => import('../features/companies/pages/account-settings-page')),
+                  page('customer', () => import('../features/customers/pages/customer-settings-page')),
                 ],
               },
             ],

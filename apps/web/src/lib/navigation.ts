@@ -17,6 +17,8 @@ export const SETTINGS_PAGES = [
   { label: 'People and roles', href: '/s/manage', codes: [P.VIEW_PERMISSIONS] },
   { label: 'Roles and departments', href: '/s/organization', codes: [P.MODIFY_ROLES, P.MODIFY_DEPARTMENTS] },
   { label: 'Warehouses', href: '/s/warehouses', codes: [P.MODIFY_WAREHOUSES] },
+  { label: 'Accounts', href: '/s/account', codes: [P.COMPANY_SETTINGS] },
+  { label: 'Customers', href: '/s/customer', codes: [P.CUSTOMER_SETTINGS] },
   { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
 ] as const satisfies readonly { label: string; href: string; codes: readonly number[]; feature?: string }[];
 

@@ -17,6 +17,7 @@ import { buildSearchText, idsIn } from '../../platform/lists/list';
 import { defineRecordType, personColumn } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
 import { referenceCount } from '../../platform/records/references';
+import { getSettings } from '../../platform/settings/settings.service';
 import { companies } from './companies.table';
 
 type Row = typeof companies.$inferSelect;
@@ -56,10 +57,13 @@ export const companyType = defineRecordType<typeof companies, typeof companyInpu
     subtitle: sql<string>`concat_ws(' · ', NULLIF(${companies.email}, ''), NULLIF(${companies.phone}, ''))`,
     text: companies.searchText,
   },
-  columns: async (db, _actor, input) => {
+  columns: async (db, actor, input, before) => {
     await assertAssignee(db, input.assignedTo);
+    // A new account starts with the firm's usual terms and credit limit (account settings, 16).
+    const terms = before ? null : (await getSettings(db, actor.firmId, { banking: false })).companySettings;
     return {
       ...input,
+      ...(terms ? { paymentTermsDays: terms.paymentTermsDays, creditLimitCents: terms.creditLimitCents } : {}),
       searchText: buildSearchText(
         [input.name, input.email, input.website, ...input.addresses.map((a) => `${a.city} ${a.postalCode}`)],
         input.phone ? [input.phone] : [],

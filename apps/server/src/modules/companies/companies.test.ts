@@ -916,4 +916,19 @@ describe('list totals', () => {
     // Harbor's count is unaffected by Cedar's many rows.
     expect((await list(owner, { limit: 1 })).total).toBe((await activeIds(HARBOR_PINE_ID)).length);
   });
+
+  it('starts a new account with the firm’s usual terms and credit limit (account settings, 16); edits keep their own', async () => {
+    const saved = await api('PUT', '/settings/companySettings', owner, {
+      paymentTermsDays: 45,
+      creditLimitCents: 750_000,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = await api('POST', '/companies', owner, { name: 'Tern & Gable Builders', type: 'contractor' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().financials).toMatchObject({ paymentTermsDays: 45, creditLimitCents: 750_000 });
+    // A later change of the defaults leaves existing accounts as they are.
+    await api('PUT', '/settings/companySettings', owner, { paymentTermsDays: 30, creditLimitCents: 0 });
+    const read = (await api('GET', `/companies/${created.json()._id}`, owner)).json();
+    expect(read.financials).toMatchObject({ paymentTermsDays: 45, creditLimitCents: 750_000 });
+  });
 });

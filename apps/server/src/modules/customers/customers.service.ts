@@ -27,6 +27,7 @@ import { users } from '../../platform/identity/users.table';
 import { buildSearchText, idsIn, likePattern, textIn, textMatches } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
+import { getSettings } from '../../platform/settings/settings.service';
 import { ambassadors, assertReferrer } from '../ambassadors';
 import { companies } from '../companies';
 import { createUser } from '../users';
@@ -83,7 +84,14 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
     );
     await assertAssignee(db, input.assignedTo);
     const { company: companyId, ambassador: ambassadorId, ...rest } = input;
-    return { ...rest, companyId, ambassadorId, ...derived(input) };
+    // A firm that takes marketing consent when it takes a customer's details says so once
+    // (customer settings, 12): new customers start consenting, from now; a record's own
+    // settings tab changes it afterwards.
+    const consent =
+      before === null && (await getSettings(db, actor.firmId, { banking: false })).customerSettings.consentByDefault
+        ? { marketingConsent: true, consentAt: sql`now()` }
+        : {};
+    return { ...rest, companyId, ambassadorId, ...derived(input), ...consent };
   },
   audited: (r) => ({
     firstName: r.firstName,

@@ -855,4 +855,21 @@ describe('CSV export', () => {
     expect(consenting.length - 1).toBe((await list(owner, { filter: { consent: ['true'] } })).total);
     expect(consenting.slice(1).every((row) => row[8] === 'yes')).toBe(true);
   });
+
+  it('starts new customers consenting when the firm takes consent with their details (customer settings, 12)', async () => {
+    const off = await api('POST', '/customers', owner, { firstName: 'Wren', lastName: 'Abbott' });
+    expect(off.json().marketingConsent).toBe(false);
+    expect((await api('PUT', '/settings/customerSettings', owner, { consentByDefault: true })).statusCode).toBe(200);
+    const on = await api('POST', '/customers', owner, { firstName: 'Ines', lastName: 'Abbott' });
+    expect(on.statusCode, on.body).toBe(201);
+    expect(on.json().marketingConsent).toBe(true);
+    // Editing a customer never touches their consent: only their settings tab does.
+    const edited = await api('PUT', `/customers/${off.json()._id}`, owner, {
+      firstName: 'Wren',
+      lastName: 'Abbott-Lee',
+      version: off.json().version,
+    });
+    expect(edited.json().marketingConsent).toBe(false);
+    await api('PUT', '/settings/customerSettings', owner, { consentByDefault: false });
+  });
 });

@@ -6,8 +6,44 @@ import {
   type FieldValues,
   type Path,
   type UseFormReturn,
+  type UseFormSetError,
   useFieldArray,
 } from 'react-hook-form';
+import { z } from 'zod';
+
+/** A settings label list as the form keeps it: rows of `{ value }`, each label once. */
+export const labelRows = (element: z.ZodType<string, string>, noun: string) =>
+  z
+    .array(z.object({ value: element }))
+    .max(50, 'Use at most 50 values.')
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((row, i) => {
+        const key = row.value.trim().toLowerCase();
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', path: [i, 'value'], message: `This ${noun} is already listed.` });
+        seen.add(key);
+      });
+    });
+export const toRows = (values: readonly string[]) => values.map((value) => ({ value }));
+export const fromRows = (rows: readonly { value: string }[]) => rows.map((r) => r.value);
+
+/**
+ * A save's refusal on the form's fields: the server names a list's row "sources.2", the form
+ * "sources.2.value". The toast is the caller's (showSubmitError).
+ */
+export function setServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  lists: readonly string[],
+): void {
+  const fields = (error as { fields?: Record<string, string> } | null)?.fields ?? {};
+  for (const [field, message] of Object.entries(fields)) {
+    const [list, row] = field.split('.');
+    const path = row !== undefined && lists.includes(list!) && /^\d+$/.test(row) ? `${field}.value` : field;
+    setError(path as Path<T>, { type: 'server', message });
+  }
+}
 
 type Props<T extends FieldValues> = {
   form: UseFormReturn<T>;

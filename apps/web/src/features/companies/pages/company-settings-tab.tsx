@@ -1,6 +1,6 @@
 import { type Company, type CompanyFinancials, companyFinancialsSchema, P } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { NoAccess } from '../../../components/no-access';
 import { useFiles } from '../../../components/record/api';
@@ -8,6 +8,7 @@ import { useRecord } from '../../../components/record/detail-layout';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
+import { useSettings } from '../../settings/api';
 import { companies, useUpdateFinancials } from '../api';
 
 /** Payment terms, credit limit, price level and tax exemption (company financials, 15). */
@@ -16,6 +17,7 @@ export default function CompanySettingsTab() {
   const { can } = useCan();
   const update = useUpdateFinancials(record._id);
   const files = useFiles(companies.path(record._id));
+  const priceLevels = useSettings().data?.companySettings.priceLevels ?? [];
   const form = useForm<CompanyFinancials>({
     resolver: zodResolver(companyFinancialsSchema) as never,
     values: record.financials ?? {
@@ -72,7 +74,23 @@ export default function CompanySettingsTab() {
                 />
               )}
             />
-            <TextInput label="Price level" {...form.register('priceLevel')} error={e.priceLevel?.message} />
+            <Controller
+              control={form.control}
+              name="priceLevel"
+              render={({ field }) => (
+                <Select
+                  label="Price level"
+                  description="The firm’s price levels are set in account settings."
+                  placeholder="None"
+                  // The firm's levels, and this account's own if it is no longer one of them.
+                  data={[...new Set([...priceLevels, ...(field.value ? [field.value] : [])])]}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  clearable
+                  error={e.priceLevel?.message}
+                />
+              )}
+            />
           </SimpleGrid>
           <Checkbox label="Tax exempt" {...form.register('taxExempt')} />
           <Controller

@@ -1,13 +1,18 @@
 import { P, SETTINGS_GROUPS, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { LabelListField } from '../../../components/form/label-list-field';
+import {
+  fromRows,
+  LabelListField,
+  labelRows,
+  setServerErrors,
+  toRows,
+} from '../../../components/form/label-list-field';
 import { PersonSelect } from '../../../components/form/pickers';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
@@ -17,30 +22,16 @@ import { WebsiteFormCard } from '../components/website-form-card';
 type LeadSettings = SettingsValues<'leadSettings'>;
 const contract = SETTINGS_GROUPS.leadSettings.schema.shape;
 
-/** The form keeps rows as `{ value }` (react-hook-form's field arrays); each label once. */
-const labels = (noun: string) =>
-  z
-    .array(z.object({ value: contract.sources.element }))
-    .max(50, 'Use at most 50 values.')
-    .superRefine((rows, ctx) => {
-      const seen = new Set<string>();
-      rows.forEach((row, i) => {
-        const key = row.value.trim().toLowerCase();
-        if (seen.has(key))
-          ctx.addIssue({ code: 'custom', path: [i, 'value'], message: `This ${noun} is already listed.` });
-        seen.add(key);
-      });
-    });
 const formSchema = z.object({
-  sources: labels('source'),
-  lostReasons: labels('reason'),
+  sources: labelRows(contract.sources.element, 'source'),
+  lostReasons: labelRows(contract.lostReasons.element, 'reason'),
   webLeadAssignee: contract.webLeadAssignee,
 });
 type FormValues = z.infer<typeof formSchema>;
 
 const toForm = (s: LeadSettings): FormValues => ({
-  sources: s.sources.map((value) => ({ value })),
-  lostReasons: s.lostReasons.map((value) => ({ value })),
+  sources: toRows(s.sources),
+  lostReasons: toRows(s.lostReasons),
   webLeadAssignee: s.webLeadAssignee,
 });
 
@@ -50,19 +41,14 @@ function LeadSettingsForm({ current }: { current: LeadSettings }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync({
-        sources: values.sources.map((r) => r.value),
-        lostReasons: values.lostReasons.map((r) => r.value),
+        sources: fromRows(values.sources),
+        lostReasons: fromRows(values.lostReasons),
         webLeadAssignee: values.webLeadAssignee,
       });
       toastSuccess('Lead settings saved.');
     } catch (error) {
       showSubmitError(error);
-      // The server names list rows "sources.2"; the form's row is "sources.2.value".
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.fields)) {
-          const path = /^(sources|lostReasons)\.\d+$/.test(field) ? `${field}.value` : field;
-          form.setError(path as Path<FormValues>, { type: 'server', message });
-        }
+      setServerErrors(form.setError, error, ['sources', 'lostReasons']);
     }
   });
   return (

@@ -1,0 +1,32 @@
+import { expect, signIn, test, toast } from '../fixtures';
+
+test('account settings give a new account its terms and price levels; customer settings give the form its sources', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/s/account');
+  await expect(page).toHaveTitle('Atelier Account');
+  await page.getByLabel('Payment terms (days)').fill('60');
+  await page.getByRole('button', { name: 'Add a price level' }).click();
+  await page.getByLabel('Price level 4', { exact: true }).fill('Designer');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Account settings saved.')).toBeVisible();
+
+  await page.goto('/u/companies/new');
+  await page.getByLabel('Name', { exact: true }).fill('Lark & Lintel Studio');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/u\/companies\/[0-9a-f-]{36}$/);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Payment terms (days)')).toHaveValue('60');
+  await page.getByRole('combobox', { name: 'Price level' }).click();
+  await expect(page.getByRole('option', { name: 'Designer' })).toBeVisible();
+
+  await page.goto('/s/customer');
+  await page.getByRole('button', { name: 'Add a source' }).click();
+  await page.getByLabel('Source 6', { exact: true }).fill('Trade show');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Customer settings saved.')).toBeVisible();
+  await page.goto('/u/customers/new');
+  await page.getByRole('combobox', { name: 'Source' }).click();
+  await expect(page.getByRole('option', { name: 'Trade show' })).toBeVisible();
+});
