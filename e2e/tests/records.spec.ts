@@ -244,3 +244,22 @@ test('a record’s details tab has its own address too: customers, accounts and 
     await expect(page.getByLabel(field, { exact: true }).first()).toBeVisible();
   }
 });
+
+test('back to a long list lands where the user left it (restored after 500 ms)', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/u/customers');
+  const rows = page.getByRole('table').getByRole('link');
+  await expect(rows.nth(30)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 700));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  // Open a customer whose row is on screen, as a person would, without scrolling.
+  await page.evaluate(() => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('table a[href^="/u/customers/"]')];
+    links.find((a) => a.getBoundingClientRect().top > 200)!.click();
+  });
+  await expect(page).toHaveURL(/\/u\/customers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('tab', { name: 'Details' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/u\/customers$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(700);
+});
