@@ -69,7 +69,8 @@ export function WebsiteFormCard() {
                 </Text>
                 <Copy value={formSnippet(data.endpoint)} label="Copy the HTML" />
               </Group>
-              <Code block style={{ maxHeight: 260, overflow: 'auto' }}>
+              {/* Focusable, so it scrolls from the keyboard too. */}
+              <Code block tabIndex={0} aria-label="The HTML of the form" style={{ maxHeight: 260, overflow: 'auto' }}>
                 {formSnippet(data.endpoint)}
               </Code>
             </Stack>

@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, ownerQuery, signIn, test } from '../fixtures';
+
+const firstId = async (sql: string) => ((await ownerQuery(sql))[0] as { id: string }).id;
+const HARBOR = "(SELECT id FROM firms WHERE name = 'Harbor & Pine Interiors')";
+
+/** Every page of the product that exists, as the owner of the demo firm sees it. */
+async function signedInPages(): Promise<string[]> {
+  const company = await firstId(`SELECT id FROM companies WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  const customer = await firstId(`SELECT id FROM customers WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  const ambassador = await firstId(`SELECT id FROM ambassadors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  const lead = await firstId(`SELECT id FROM leads WHERE firm_id = ${HARBOR} ORDER BY created_at LIMIT 1`);
+  const employee = await firstId("SELECT id FROM users WHERE email = 'sales@demo.test'");
+  const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const record = (base: string, id: string, tabs: string[]) => [
+    base,
+    `${base}/new`,
+    `${base}/${id}`,
+    ...tabs.map((tab) => `${base}/${id}/${tab}`),
+  ];
+  return [
+    '/u/profile',
+    '/u/profile/settings',
+    '/u/profile/notifications',
+    '/u/profile/billing',
+    '/u/profile/tutorial',
+    '/f/logs',
+    ...record('/u/companies', company, ['files', 'interactions', 'settings', 'logs']),
+    ...record('/u/customers', customer, ['activities', 'interactions', 'files', 'settings', 'logs']),
+    ...record('/u/ambassadors', ambassador, ['interactions', 'files', 'logs']),
+    ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
+    '/u/employees',
+    `/u/employees/${employee}`,
+    `/u/employees/${employee}/customers`,
+    `/u/employees/${employee}/logs`,
+    '/s/firm',
+    '/s/firm/banking',
+    '/s/firm/payments',
+    '/s/firm/integrations',
+    '/s/manage',
+    '/s/organization',
+    '/s/warehouses',
+    `/s/warehouses/${warehouse}`,
+    '/s/lead',
+    '/s/account',
+    '/s/customer',
+    '/no-such-page',
+  ];
+}
+const PUBLIC_PAGES = ['/', '/register', '/reset-password', '/terms-of-service', '/privacy-policy', '/onboarding'];
+
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // The page's own content, not the spinner of its first load.
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map(
+    (v) =>
+      `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
+        .slice(0, 4)
+        .map((n) => {
+          // For contrast, the colours found: what to change.
+          const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+          const colors = data?.fgColor ? ` [${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1]` : '';
+          return `${n.target.join(' ')}${colors}`;
+        })
+        .join(' | ')}`,
+  );
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`axe finds nothing to fix in ${scheme} mode`, () => {
+    test.use({ colorScheme: scheme });
+    test.setTimeout(240_000);
+
+    test('on every public page', async ({ page }) => {
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) found.push(...(await violations(page, path)));
+      expect(found).toEqual([]);
+    });
+
+    test('on every page the owner can open', async ({ page }) => {
+      await signIn(page, 'owner@demo.test');
+      const found: string[] = [];
+      for (const path of await signedInPages()) found.push(...(await violations(page, path)));
+      expect(found).toEqual([]);
+    });
+  });
+}
