@@ -1,7 +1,7 @@
 import { P, SETTINGS_GROUPS, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Loader, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   fromRows,
@@ -10,12 +10,12 @@ import {
   setServerErrors,
   toRows,
 } from '../../../components/form/label-list-field';
-import { NoAccess } from '../../../components/no-access';
-import { PageHeader } from '../../../components/page-header';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { useSaveSettings, useSettings } from '../../settings/api';
+import { useSaveSettings } from '../../settings/api';
+import { SettingsGroupPage } from '../../settings/components/settings-group-page';
+import { TermsFields } from '../components/terms-fields';
 
 const contract = SETTINGS_GROUPS.companySettings.schema.shape;
 const formSchema = z.object({
@@ -40,43 +40,13 @@ function AccountSettingsForm({ current }: { current: SettingsValues<'companySett
       setServerErrors(form.setError, error, ['priceLevels']);
     }
   });
-  const e = form.formState.errors;
   return (
     <Card withBorder padding="lg" maw={720}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">New accounts start with these terms; each account’s Settings tab can change its own.</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="paymentTermsDays"
-              render={({ field }) => (
-                <NumberInput
-                  label="Payment terms (days)"
-                  min={0}
-                  max={365}
-                  value={Number(field.value)}
-                  onChange={(v) => field.onChange(Number(v) || 0)}
-                  error={e.paymentTermsDays?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="creditLimitCents"
-              render={({ field }) => (
-                <NumberInput
-                  label="Credit limit"
-                  prefix="$"
-                  thousandSeparator=","
-                  decimalScale={2}
-                  min={0}
-                  value={Number(field.value) / 100}
-                  onChange={(v) => field.onChange(Math.round((Number(v) || 0) * 100))}
-                  error={e.creditLimitCents?.message}
-                />
-              )}
-            />
+            <TermsFields control={form.control} errors={form.formState.errors} />
           </SimpleGrid>
           <LabelListField
             form={form}
@@ -99,21 +69,12 @@ function AccountSettingsForm({ current }: { current: SettingsValues<'companySett
 /** /s/account: the company settings group (16): new accounts' terms and the price levels. */
 export default function AccountSettingsPage() {
   const { can } = useCan();
-  const settings = useSettings();
-  if (!can(P.COMPANY_SETTINGS)) return <NoAccess />;
   return (
-    <Stack>
-      <PageHeader
-        title="Account settings"
-        description="Payment terms, credit limit and price levels of your accounts."
-      />
-      {settings.isPending ? (
-        <Loader />
-      ) : settings.error ? (
-        <Text c="red">{settings.error.message}</Text>
-      ) : (
-        <AccountSettingsForm current={settings.data.companySettings} />
-      )}
-    </Stack>
+    <SettingsGroupPage
+      title="Account settings"
+      description="Payment terms, credit limit and price levels of your accounts."
+      allowed={can(P.COMPANY_SETTINGS)}
+      form={(settings) => <AccountSettingsForm current={settings.companySettings} />}
+    />
   );
 }

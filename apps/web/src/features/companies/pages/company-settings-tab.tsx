@@ -1,6 +1,6 @@
 import { type Company, type CompanyFinancials, companyFinancialsSchema, P } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { NoAccess } from '../../../components/no-access';
 import { useFiles } from '../../../components/record/api';
@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSettings } from '../../settings/api';
 import { companies, useUpdateFinancials } from '../api';
+import { TermsFields } from '../components/terms-fields';
 
 /** Payment terms, credit limit, price level and tax exemption (company financials, 15). */
 export default function CompanySettingsTab() {
@@ -44,36 +45,7 @@ export default function CompanySettingsTab() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="paymentTermsDays"
-              render={({ field }) => (
-                <NumberInput
-                  label="Payment terms (days)"
-                  min={0}
-                  max={365}
-                  value={field.value}
-                  onChange={(v) => field.onChange(Number(v) || 0)}
-                  error={e.paymentTermsDays?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="creditLimitCents"
-              render={({ field }) => (
-                <NumberInput
-                  label="Credit limit"
-                  prefix="$"
-                  thousandSeparator=","
-                  decimalScale={2}
-                  min={0}
-                  value={field.value / 100}
-                  onChange={(v) => field.onChange(Math.round((Number(v) || 0) * 100))}
-                  error={e.creditLimitCents?.message}
-                />
-              )}
-            />
+            <TermsFields control={form.control} errors={form.formState.errors} />
             <Controller
               control={form.control}
               name="priceLevel"

@@ -1,6 +1,6 @@
 import { P, SETTINGS_GROUPS, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -10,12 +10,11 @@ import {
   setServerErrors,
   toRows,
 } from '../../../components/form/label-list-field';
-import { NoAccess } from '../../../components/no-access';
-import { PageHeader } from '../../../components/page-header';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { useSaveSettings, useSettings } from '../../settings/api';
+import { useSaveSettings } from '../../settings/api';
+import { SettingsGroupPage } from '../../settings/components/settings-group-page';
 
 const contract = SETTINGS_GROUPS.customerSettings.schema.shape;
 const formSchema = z.object({
@@ -69,21 +68,12 @@ function CustomerSettingsForm({ current }: { current: SettingsValues<'customerSe
 /** /s/customer: the customer settings group (12). */
 export default function CustomerSettingsPage() {
   const { can } = useCan();
-  const settings = useSettings();
-  if (!can(P.CUSTOMER_SETTINGS)) return <NoAccess />;
   return (
-    <Stack>
-      <PageHeader
-        title="Customer settings"
-        description="Where your customers come from, and their consent to emails."
-      />
-      {settings.isPending ? (
-        <Loader />
-      ) : settings.error ? (
-        <Text c="red">{settings.error.message}</Text>
-      ) : (
-        <CustomerSettingsForm current={settings.data.customerSettings} />
-      )}
-    </Stack>
+    <SettingsGroupPage
+      title="Customer settings"
+      description="Where your customers come from, and their consent to emails."
+      allowed={can(P.CUSTOMER_SETTINGS)}
+      form={(settings) => <CustomerSettingsForm current={settings.customerSettings} />}
+    />
   );
 }

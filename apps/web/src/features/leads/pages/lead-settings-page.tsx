@@ -1,6 +1,6 @@
 import { P, SETTINGS_GROUPS, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -11,12 +11,11 @@ import {
   toRows,
 } from '../../../components/form/label-list-field';
 import { PersonSelect } from '../../../components/form/pickers';
-import { NoAccess } from '../../../components/no-access';
-import { PageHeader } from '../../../components/page-header';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { useSaveSettings, useSettings } from '../../settings/api';
+import { useSaveSettings } from '../../settings/api';
+import { SettingsGroupPage } from '../../settings/components/settings-group-page';
 import { WebsiteFormCard } from '../components/website-form-card';
 
 type LeadSettings = SettingsValues<'leadSettings'>;
@@ -100,19 +99,14 @@ function LeadSettingsForm({ current }: { current: LeadSettings }) {
 /** /s/lead: sources, lost reasons, who gets website leads, and the website form itself. */
 export default function LeadSettingsPage() {
   const { can, hasFeature } = useCan();
-  const settings = useSettings();
-  if (!can(P.LEAD_SETTINGS) || !hasFeature('lead_management')) return <NoAccess />;
   return (
-    <Stack>
-      <PageHeader title="Lead settings" description="How leads are sourced, lost and captured from your website." />
-      {settings.isPending ? (
-        <Loader />
-      ) : settings.error ? (
-        <Text c="red">{settings.error.message}</Text>
-      ) : (
-        <LeadSettingsForm current={settings.data.leadSettings} />
-      )}
+    <SettingsGroupPage
+      title="Lead settings"
+      description="How leads are sourced, lost and captured from your website."
+      allowed={can(P.LEAD_SETTINGS) && hasFeature('lead_management')}
+      form={(settings) => <LeadSettingsForm current={settings.leadSettings} />}
+    >
       <WebsiteFormCard />
-    </Stack>
+    </SettingsGroupPage>
   );
 }
