@@ -1,12 +1,19 @@
-import { Paper, Progress, Text } from '@mantine/core';
+import type { Progress as UploadState } from '@atelier/contracts';
+import { Group, Paper, Progress, Text } from '@mantine/core';
 import { useUploadProgress } from '../../lib/progress';
 
 /** Visible while an upload runs (total above 0). */
 export function UploadProgress() {
-  const progress = useUploadProgress();
+  return <UploadProgressBar progress={useUploadProgress()} />;
+}
+
+/**
+ * The bar, its label and percent, and its stages with their counts (spec section 3 "Upload
+ * progress"): those done ticked, the current one in bold, those to come dimmed.
+ */
+export function UploadProgressBar({ progress }: { progress: UploadState }) {
   if (progress.total <= 0) return null;
   const percent = Math.min(100, Math.round((progress.current / progress.total) * 100));
-  const stage = progress.stages[progress.stage]?.label;
   return (
     <Paper
       role="status"
@@ -24,9 +31,24 @@ export function UploadProgress() {
       }}
     >
       <Text size="xs" mb={4} truncate>
-        {progress.label}
-        {stage ? ` · ${stage}` : ''} · {percent}%
+        {progress.label} · {percent}%
       </Text>
+      {progress.stages.length > 0 && (
+        <Group gap="xs" mb={4} wrap="wrap">
+          {progress.stages.map((stage, i) => (
+            <Text
+              key={stage.label}
+              size="xs"
+              fw={i === progress.stage ? 600 : 400}
+              c={i > progress.stage ? 'dimmed' : undefined}
+              aria-current={i === progress.stage ? 'step' : undefined}
+            >
+              {i < progress.stage ? '✓ ' : ''}
+              {stage.label} ({stage.count.toLocaleString('en-US')})
+            </Text>
+          ))}
+        </Group>
+      )}
       <Progress value={percent} size="sm" aria-label="Upload progress" />
     </Paper>
   );
