@@ -40,6 +40,7 @@ async function signedInPages(): Promise<string[]> {
     '/s/firm/integrations',
     '/s/manage',
     '/s/organization',
+    '/s/employee',
     '/s/warehouses',
     `/s/warehouses/${warehouse}`,
     '/s/lead',

@@ -30,3 +30,27 @@ test('account settings give a new account its terms and price levels; customer s
   await page.getByRole('combobox', { name: 'Source' }).click();
   await expect(page.getByRole('option', { name: 'Trade show' })).toBeVisible();
 });
+
+test('employee settings: the role a new invitation starts with, and the departments, on /s/employee', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/s/employee');
+  await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Role of a new invitation' }).click();
+  await page.getByRole('option', { name: 'Sales' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Employee settings saved.')).toBeVisible();
+
+  // Inviting someone now starts with that role chosen.
+  await page.goto('/s/manage');
+  const invite = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send invitation' }) });
+  await expect(invite.locator('.mantine-Pill-root', { hasText: 'Sales' })).toBeVisible();
+
+  // Put it back for the journeys that invite people.
+  await page.goto('/s/employee');
+  await page.getByRole('combobox', { name: 'Role of a new invitation' }).click();
+  await page.getByRole('option', { name: 'Sales' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Employee settings saved.')).toBeVisible();
+});

@@ -172,6 +172,12 @@ export const SETTINGS_GROUPS = {
     permission: P.PRODUCT_SETTINGS,
     defaults: { skuPrefix: '', defaultUnit: 'each', reorderPoint: 0 },
   },
+  /** Not a group of spec section 3: the role a new invitation starts with (/s/employee, 53). */
+  employeeSettings: {
+    schema: z.strictObject({ defaultRole: z.uuid('Choose a role from the list.').nullable() }),
+    permission: P.EMPLOYEE_SETTINGS,
+    defaults: { defaultRole: null },
+  },
   kanbanSettings: {
     schema: z.strictObject({ colors: z.record(z.string().max(60), color) }),
     permission: P.VIEW_ALL_TASKS,

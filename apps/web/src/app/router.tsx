@@ -133,6 +133,7 @@ export const routes: RouteObject[] = [
                   },
                   page('manage', () => import('../features/organization/pages/manage-page')),
                   page('organization', () => import('../features/organization/pages/organization-page')),
+                  page('employee', () => import('../features/organization/pages/employee-settings-page')),
                   page('warehouses', () => import('../features/warehouses/pages/warehouses-page')),
                   page('warehouses/:id', () => import('../features/warehouses/pages/warehouse-page')),
                   page('lead', () => import('../features/leads/pages/lead-settings-page')),

@@ -15,7 +15,8 @@ export function useNavigation(): NavGroup[] {
 export const SETTINGS_PAGES = [
   { label: 'Firm', href: '/s/firm', codes: [P.MODIFY_FIRM_SETTINGS] },
   { label: 'People and roles', href: '/s/manage', codes: [P.VIEW_PERMISSIONS] },
-  { label: 'Roles and departments', href: '/s/organization', codes: [P.MODIFY_ROLES, P.MODIFY_DEPARTMENTS] },
+  { label: 'Roles', href: '/s/organization', codes: [P.MODIFY_ROLES] },
+  { label: 'Employees', href: '/s/employee', codes: [P.EMPLOYEE_SETTINGS, P.MODIFY_DEPARTMENTS] },
   { label: 'Warehouses', href: '/s/warehouses', codes: [P.MODIFY_WAREHOUSES] },
   { label: 'Accounts', href: '/s/account', codes: [P.COMPANY_SETTINGS] },
   { label: 'Customers', href: '/s/customer', codes: [P.CUSTOMER_SETTINGS] },

@@ -18,6 +18,7 @@ import { badRequest, conflict, conflictOnDuplicate, HttpError, notFound } from '
 import { lockFirm } from '../../platform/identity/firms';
 import { departments, roles, userRoles, users } from '../../platform/identity/users.table';
 import { updateVersioned } from '../../platform/records/records';
+import type { SettingsReference } from '../../platform/settings/settings-references';
 import { assertCanGrant, assertFirmKeepsSuperAdmin, createRole } from '../users';
 
 const activeUser = and(eq(users.active, true), isNull(users.deletedAt));
@@ -102,6 +103,18 @@ export async function deleteRole(db: Executor, actor: Actor, id: string): Promis
     before: { name: role.name, codes: role.codes },
   });
 }
+
+/** The employee settings' `defaultRole` (the role an invitation starts with) names one of the firm's roles. */
+export const defaultRoleSetting: SettingsReference = {
+  message: 'Choose a role from the list.',
+  exists: async (db, firmId, id) =>
+    (
+      await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.id, id), eq(roles.firmId, firmId)))
+    ).length > 0,
+};
 
 // ---- Departments (70 modify, 71 delete) ----
 

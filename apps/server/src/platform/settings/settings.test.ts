@@ -107,12 +107,34 @@ describe('PUT /api/v1/settings/{group}', () => {
       { warehouse: '019a0000-0000-7000-8000-00000000abcd' },
       { warehouse: 'Choose a warehouse from the list.' },
     ],
+    // The organization module checks it (its manifest's settings): a role of this firm only.
+    [
+      'employeeSettings',
+      { defaultRole: '019a0000-0000-7000-8000-00000000abcd' },
+      { defaultRole: 'Choose a role from the list.' },
+    ],
   ])('refuses bad %s with per-field messages and changes nothing', async (group, body, fields) => {
     const before = (await get(owner)).json();
     const response = await put(owner, group, body);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).fields).toEqual(fields);
     expect((await get(owner)).json()).toEqual(before);
+  });
+
+  it('keeps the role new invitations start with, one of the firm’s own (employee settings, 53)', async () => {
+    const roles = (await call(t.app, { method: 'GET', url: '/api/v1/roles', cookie: owner })).json() as {
+      _id: string;
+      name: string;
+    }[];
+    const sales = roles.find((r) => r.name === 'Sales')!;
+    const saved = await put(owner, 'employeeSettings', { defaultRole: sales._id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get(owner)).json().employeeSettings).toEqual({ defaultRole: sales._id });
+    // Another firm's role is not one to choose.
+    const cedar = await signIn(t.app, 'owner@cedar.test');
+    const foreign = await put(cedar, 'employeeSettings', { defaultRole: sales._id });
+    expect(errorOf(foreign).fields).toEqual({ defaultRole: 'Choose a role from the list.' });
+    await put(owner, 'employeeSettings', { defaultRole: null });
   });
 
   it('needs the area’s settings permission, and the module where the group belongs to one', async () => {

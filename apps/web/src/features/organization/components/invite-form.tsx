@@ -4,14 +4,19 @@ import { Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@manti
 import { Controller, useForm } from 'react-hook-form';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
+import { useSettings } from '../../settings/api';
 import { useInvite } from '../api';
 
 /** Invites one person by email; used on /s/manage, /u/employees and in onboarding. */
 export function InviteForm({ roles, onInvited }: { roles: Role[]; onInvited?: (member: StaffMember) => void }) {
   const invite = useInvite();
+  // The firm's usual role for a newcomer (employee settings), when it is still one of its roles.
+  const usual = useSettings().data?.employeeSettings.defaultRole;
+  const start = usual && roles.some((r) => r._id === usual) ? [usual] : [];
   const form = useForm({
     resolver: zodResolver(invitationInputSchema),
-    defaultValues: { email: '', first_name: '', last_name: '', roles: [] as string[] },
+    values: { email: '', first_name: '', last_name: '', roles: start },
+    resetOptions: { keepDirtyValues: true },
   });
   const submit = form.handleSubmit(async (values) => {
     try {
