@@ -28,7 +28,7 @@ const luminance = (hex: string) => {
   });
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 };
-export const contrast = (a: string, b: string) => {
+const contrast = (a: string, b: string) => {
   const [x, y] = [luminance(a), luminance(b)];
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 };

@@ -1,12 +1,11 @@
 import { P, type SettingsValues } from '@atelier/contracts';
-import { Button, Card, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { NoAccess } from '../../../components/no-access';
-import { PageHeader } from '../../../components/page-header';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { useSaveSettings, useSettings } from '../../settings/api';
+import { useSaveSettings } from '../../settings/api';
+import { SettingsGroupPage } from '../../settings/components/settings-group-page';
 import { useRoles } from '../api';
 import { DepartmentsCard } from '../components/departments-card';
 
@@ -52,20 +51,14 @@ function DefaultRoleCard({ current }: { current: SettingsValues<'employeeSetting
 /** /s/employee: how people join (the invitation's role, 53) and the firm's departments (70, 71). */
 export default function EmployeeSettingsPage() {
   const { can } = useCan();
-  const settings = useSettings();
-  if (!can(P.EMPLOYEE_SETTINGS) && !can(P.MODIFY_DEPARTMENTS)) return <NoAccess />;
   return (
-    <Stack>
-      <PageHeader title="Employee settings" description="The role new colleagues start with, and your departments." />
-      {can(P.EMPLOYEE_SETTINGS) &&
-        (settings.isPending ? (
-          <Loader />
-        ) : settings.error ? (
-          <Text c="red">{settings.error.message}</Text>
-        ) : (
-          <DefaultRoleCard current={settings.data.employeeSettings} />
-        ))}
+    <SettingsGroupPage
+      title="Employee settings"
+      description="The role new colleagues start with, and your departments."
+      allowed={can(P.EMPLOYEE_SETTINGS) || can(P.MODIFY_DEPARTMENTS)}
+      form={(settings) => can(P.EMPLOYEE_SETTINGS) && <DefaultRoleCard current={settings.employeeSettings} />}
+    >
       {can(P.MODIFY_DEPARTMENTS) && <DepartmentsCard />}
-    </Stack>
+    </SettingsGroupPage>
   );
 }
