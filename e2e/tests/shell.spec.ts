@@ -31,6 +31,8 @@ test('each demo user sees exactly the navigation their roles and modules allow, 
       codes: profile.permissions.flatMap((r) => r.permissions),
       features: profile.firm.features,
     });
+    // The signed-in frame (menus and all) is a chunk of its own: read the menus once it is there.
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
     const shown = await page.getByRole('navigation', { name: 'Main' }).getByRole('button').allInnerTexts();
     expect(
       shown.map((s) => s.trim()),

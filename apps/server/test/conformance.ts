@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import nodePath from 'node:path';
-import { columnName, type KindRoute, kindHas, P, type RecordKind, VERSION_MISSING_MESSAGE } from '@atelier/contracts';
+import {
+  columnName,
+  type KindRoute,
+  kindHas,
+  P,
+  type RecordKind,
+  schemasOf,
+  VERSION_MISSING_MESSAGE,
+} from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -135,8 +143,8 @@ export function describeRecordKind(fixture: KindFixture): void {
         ] as const
       ).filter((route): route is Exclude<typeof route, false> => Boolean(route)) as [string, string, unknown?][];
 
-    it.runIf(kind.schemas)('answers as its declaration says: a record, its list rows and export columns', async () => {
-      const schemas = kind.schemas!;
+    it('answers as its declaration says: a record, its list rows and export columns', async () => {
+      const schemas = schemasOf(kind);
       const record = await create();
       expect(schemas.detail.safeParse(record).error?.issues ?? []).toEqual([]);
       expect(schemas.detail.safeParse((await api('GET', `${path}/${record._id}`)).body).success).toBe(true);

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { listColumns } from './columns';
+import { AMBASSADOR_KINDS } from './choices';
 import { phoneSchema, recordMetaShape, tagsSchema } from './records';
-
-export const AMBASSADOR_KINDS = ['person', 'business'] as const;
-export type AmbassadorKind = (typeof AMBASSADOR_KINDS)[number];
 
 /** Referral codes are what a partner hands out: letters and digits, kept upper-case. */
 export const REFERRAL_CODE = /^[A-Z0-9-]{4,20}$/;
@@ -44,16 +41,3 @@ export type Ambassador = z.output<typeof ambassadorSchema>;
 /** A row of the ambassadors list (GET /ambassadors). */
 export const ambassadorRowSchema = ambassadorSchema.omit({ notes: true, version: true, updatedBy: true });
 export type AmbassadorRow = z.output<typeof ambassadorRowSchema>;
-
-export const AMBASSADOR_KIND_LABELS: Record<AmbassadorKind, string> = { person: 'Person', business: 'Business' };
-
-export const AMBASSADOR_COLUMNS = listColumns<AmbassadorRow>()([
-  { key: 'name', label: 'Name', sort: true },
-  { key: 'kind', label: 'Kind', choices: AMBASSADOR_KIND_LABELS },
-  { key: 'referralCode', label: 'Referral code' },
-  { key: 'commissionPercent', label: 'Commission', format: 'percent' },
-  { key: 'referrals', label: 'Referrals', format: 'number' },
-  { key: 'email', label: 'Email' },
-  { key: 'phone', label: 'Phone', hidden: true },
-  { key: 'tags', label: 'Tags', format: 'tags' },
-]);

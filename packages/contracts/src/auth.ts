@@ -54,9 +54,3 @@ export const RESET_EMAIL_SENT_MESSAGE = 'Password reset email sent.';
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been changed. Sign in with your new password.';
 export const INVALID_CREDENTIALS_MESSAGE = 'The email address or password is incorrect.';
 export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired. Ask for a new one.';
-
-/**
- * The session cookie is httpOnly; this second cookie holds no secret and only tells the web
- * app that a session exists, so it restores it on load (spec section 4) without a blind call.
- */
-export const SESSION_HINT_COOKIE = 'atelier_signed_in';

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { listColumns } from './columns';
+import { COMPANY_TYPES } from './choices';
 import { personRefSchema, phoneSchema, recordAddressSchema, recordMetaShape, tagsSchema } from './records';
-
-export const COMPANY_TYPES = ['trade', 'retail', 'wholesale', 'contractor'] as const;
-export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 const optionalEmail = z.union([z.literal(''), emailSchema]);
 const website = z
@@ -72,26 +69,7 @@ export const companyRowSchema = companySchema
   });
 export type CompanyRow = z.output<typeof companyRowSchema>;
 
-export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
-  trade: 'Trade',
-  retail: 'Retail',
-  wholesale: 'Wholesale',
-  contractor: 'Contractor',
-};
-
 // The export keeps its columns in this order; the financials (behind 15) come after the rest.
-export const COMPANY_COLUMNS = listColumns<CompanyRow>()([
-  { key: 'name', label: 'Name', sort: true },
-  { key: 'type', label: 'Type', choices: COMPANY_TYPE_LABELS, sort: true },
-  { key: 'phone', label: 'Phone' },
-  { key: 'email', label: 'Email', hidden: true },
-  { key: 'city', label: 'City' },
-  { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
-  { key: 'tags', label: 'Tags', format: 'tags' },
-  { key: 'contacts', label: 'Contacts', format: 'number' },
-  { key: 'paymentTermsDays', label: 'Payment terms (days)', format: 'number', hidden: true },
-  { key: 'creditLimitCents', label: 'Credit limit', format: 'money', hidden: true },
-]);
 
 export const COMPANY_SORTS = ['name', 'type', 'created', 'updated'] as const;
 export const COMPANY_FILTERS = ['status', 'type', 'assigned', 'tag', 'id'] as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { listColumns } from './columns';
 import {
   labelledEmailSchema,
   labelledPhoneSchema,
@@ -61,18 +60,6 @@ export const customerRowSchema = customerSchema
   })
   .extend({ email: z.string(), phone: z.string(), city: z.string() });
 export type CustomerRow = z.output<typeof customerRowSchema>;
-
-export const CUSTOMER_COLUMNS = listColumns<CustomerRow>()([
-  { key: 'name', label: 'Name', sort: true },
-  { key: 'company', label: 'Account', format: 'ref' },
-  { key: 'email', label: 'Email', sort: true },
-  { key: 'phone', label: 'Phone' },
-  { key: 'city', label: 'City', hidden: true },
-  { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
-  { key: 'source', label: 'Source', hidden: true },
-  { key: 'tags', label: 'Tags', format: 'tags' },
-  { key: 'marketingConsent', name: 'consent', label: 'Marketing consent', format: 'yesno', hidden: true },
-]);
 
 export const CUSTOMER_SORTS = ['name', 'email', 'created', 'updated'] as const;
 export const CUSTOMER_FILTERS = [

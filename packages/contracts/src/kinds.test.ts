@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf, RECORD_KINDS } from './kinds';
 import { NAVIGATION } from './navigation';
-import { SEARCH_CATEGORIES } from './search';
+import { SEARCH_CATEGORIES } from './search-categories';
 
 describe('record kind declarations', () => {
   const navEntries = NAVIGATION.flatMap((group) => group.routes);

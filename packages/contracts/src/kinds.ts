@@ -1,11 +1,10 @@
-import type { z } from 'zod';
-import { AMBASSADOR_COLUMNS, ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './ambassadors';
-import type { KindColumn } from './columns';
-import { COMPANY_COLUMNS, companyInputSchema, companyRowSchema, companySchema } from './companies';
-import { CUSTOMER_COLUMNS, customerInputSchema, customerRowSchema, customerSchema } from './customers';
-import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
+import type { AmbassadorRow } from './ambassadors';
+import { AMBASSADOR_KIND_LABELS, COMPANY_TYPE_LABELS, LEAD_STATUS_LABELS } from './choices';
+import { type KindColumn, listColumns } from './columns';
+import type { CompanyRow } from './companies';
+import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
-import { LEAD_COLUMNS, leadInputSchema, leadRowSchema, leadSchema } from './leads';
+import type { LeadRow } from './leads';
 import { P, type PermissionCode } from './permissions';
 
 /**
@@ -69,8 +68,6 @@ export type RecordKind = {
    * export. Kinds that have them run their lists and exports from them alone.
    */
   columns?: readonly KindColumn[];
-  /** The bodies it takes and what it answers: create/edit input, a record, a list row. */
-  schemas?: { input: z.ZodObject; detail: z.ZodObject; row: z.ZodObject };
 };
 
 /** The one place a kind is declared; `satisfies` keeps each one's literal types. */
@@ -103,8 +100,18 @@ export const KINDS = defineKinds({
       { path: 'settings', label: 'Settings' },
       { path: 'logs', label: 'Logs' },
     ],
-    columns: COMPANY_COLUMNS,
-    schemas: { input: companyInputSchema, detail: companySchema, row: companyRowSchema },
+    columns: listColumns<CompanyRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'type', label: 'Type', choices: COMPANY_TYPE_LABELS, sort: true },
+      { key: 'phone', label: 'Phone' },
+      { key: 'email', label: 'Email', hidden: true },
+      { key: 'city', label: 'City' },
+      { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+      { key: 'contacts', label: 'Contacts', format: 'number' },
+      { key: 'paymentTermsDays', label: 'Payment terms (days)', format: 'number', hidden: true },
+      { key: 'creditLimitCents', label: 'Credit limit', format: 'money', hidden: true },
+    ]),
   },
   customer: {
     key: 'customer',
@@ -124,8 +131,17 @@ export const KINDS = defineKinds({
       { path: 'settings', label: 'Settings' },
       { path: 'logs', label: 'Logs' },
     ],
-    columns: CUSTOMER_COLUMNS,
-    schemas: { input: customerInputSchema, detail: customerSchema, row: customerRowSchema },
+    columns: listColumns<CustomerRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'company', label: 'Account', format: 'ref' },
+      { key: 'email', label: 'Email', sort: true },
+      { key: 'phone', label: 'Phone' },
+      { key: 'city', label: 'City', hidden: true },
+      { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
+      { key: 'source', label: 'Source', hidden: true },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+      { key: 'marketingConsent', name: 'consent', label: 'Marketing consent', format: 'yesno', hidden: true },
+    ]),
   },
   lead: {
     key: 'lead',
@@ -145,8 +161,19 @@ export const KINDS = defineKinds({
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],
-    columns: LEAD_COLUMNS,
-    schemas: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
+    columns: listColumns<LeadRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'companyName', name: 'company', label: 'Company' },
+      { key: 'status', name: 'stage', label: 'Stage', choices: LEAD_STATUS_LABELS },
+      { key: 'estimatedValueCents', name: 'value', label: 'Value', format: 'money', sort: true },
+      { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
+      { key: 'nextFollowUp', name: 'followUp', label: 'Next follow-up', format: 'date', sort: true },
+      { key: 'overdue', label: 'Overdue', format: 'yesno', hidden: true },
+      { key: 'source', label: 'Source' },
+      { key: 'email', label: 'Email', hidden: true },
+      { key: 'phone', label: 'Phone', hidden: true },
+      { key: 'tags', label: 'Tags', format: 'tags', hidden: true },
+    ]),
   },
   ambassador: {
     key: 'ambassador',
@@ -170,8 +197,16 @@ export const KINDS = defineKinds({
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],
-    columns: AMBASSADOR_COLUMNS,
-    schemas: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
+    columns: listColumns<AmbassadorRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'kind', label: 'Kind', choices: AMBASSADOR_KIND_LABELS },
+      { key: 'referralCode', label: 'Referral code' },
+      { key: 'commissionPercent', label: 'Commission', format: 'percent' },
+      { key: 'referrals', label: 'Referrals', format: 'number' },
+      { key: 'email', label: 'Email' },
+      { key: 'phone', label: 'Phone', hidden: true },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
   },
   employee: {
     key: 'employee',
@@ -191,7 +226,6 @@ export const KINDS = defineKinds({
     // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
     fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
     // They join by invitation (POST /invitations) and leave by deactivation, not archive.
-    schemas: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
     lacks: ['create', 'archive', 'bulk'],
     tabs: [
       { path: '', label: 'Details' },

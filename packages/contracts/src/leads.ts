@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
-import { listColumns } from './columns';
+import { LEAD_STATUSES } from './choices';
 import { personRefSchema, phoneSchema, recordMetaShape, tagsSchema, versionSchema } from './records';
-
-/** The pipeline, in board order. Won and lost are closed: a lost lead names a reason. */
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'proposal', 'won', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  qualified: 'Qualified',
-  proposal: 'Proposal',
-  won: 'Won',
-  lost: 'Lost',
-};
-export const OPEN_LEAD_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'qualified', 'proposal'];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateSchema = z.string().refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), 'Enter a date.');
@@ -121,20 +108,6 @@ export const leadRowSchema = leadSchema.pick({
   updatedAt: true,
 });
 export type LeadRow = z.output<typeof leadRowSchema>;
-
-export const LEAD_COLUMNS = listColumns<LeadRow>()([
-  { key: 'name', label: 'Name', sort: true },
-  { key: 'companyName', name: 'company', label: 'Company' },
-  { key: 'status', name: 'stage', label: 'Stage', choices: LEAD_STATUS_LABELS },
-  { key: 'estimatedValueCents', name: 'value', label: 'Value', format: 'money', sort: true },
-  { key: 'assignedTo', name: 'assigned', label: 'Assigned to', format: 'person' },
-  { key: 'nextFollowUp', name: 'followUp', label: 'Next follow-up', format: 'date', sort: true },
-  { key: 'overdue', label: 'Overdue', format: 'yesno', hidden: true },
-  { key: 'source', label: 'Source' },
-  { key: 'email', label: 'Email', hidden: true },
-  { key: 'phone', label: 'Phone', hidden: true },
-  { key: 'tags', label: 'Tags', format: 'tags', hidden: true },
-]);
 
 /** GET /leads/pipeline (same q and filters as the list): each stage's exact count and value. */
 export const leadPipelineSchema = z.array(

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import type { FeatureKey } from './features';
 import { P, type PermissionCode } from './permissions';
 
-export const DEFAULT_LOGO = '/images/site/logo.png';
-export const DEFAULT_FIRM_NAME = 'Your Firm';
-
 const prefix = z
   .string()
   .trim()

@@ -29,7 +29,8 @@ function tab(path: keyof typeof SHARED_TABS): RouteObject {
  * A record kind's routes, from its declaration: its list at its web path, its new page (when it
  * has create), and a record's page with the declared tabs, the first at the record's own address
  * and at `{id}/details`.
- * The kind's pages (`recordPages`) are one module, loaded on first visit; shared tabs load alone.
+ * The kind's pages (`recordPages`) are one module, loaded on first visit; shared tabs and the
+ * kind's own tabs load alone.
  */
 function kindRoutes(kind: RecordKind, load: () => Promise<{ default: RecordPages }>): RouteObject[] {
   const from = (pick: (pages: RecordPages) => React.ComponentType | undefined, what: string) => async () => {
@@ -54,7 +55,16 @@ function kindRoutes(kind: RecordKind, load: () => Promise<{ default: RecordPages
           ];
         }
         if (Object.hasOwn(SHARED_TABS, path)) return [tab(path as keyof typeof SHARED_TABS)];
-        return [{ path, lazy: from((p) => p.tabs?.[path], `${path} tab`) }];
+        return [
+          {
+            path,
+            lazy: async () => {
+              const loadTab = (await load()).default.tabs?.[path];
+              if (!loadTab) throw new Error(`The ${kind.noun} pages have no ${path} tab.`);
+              return { Component: (await loadTab()).default };
+            },
+          },
+        ];
       }),
     },
   ];

@@ -18,7 +18,8 @@ type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-function hasSessionCookie(): boolean {
+/** Whether a session is likely to be restored: the hint cookie the server sets beside the session. */
+export function hasSessionCookie(): boolean {
   return document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 

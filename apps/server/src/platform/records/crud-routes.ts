@@ -10,6 +10,7 @@ import {
   listPageSchema,
   listQuerySchema,
   type RecordMeta,
+  schemasOf,
   withVersion,
 } from '@atelier/contracts';
 import { z } from 'zod';
@@ -79,13 +80,12 @@ export function recordTypeRoutes<
 }
 
 /**
- * What a kind's routes answer, from the schemas its declaration gives (none otherwise): a record,
+ * What a kind's routes answer, from the schemas of its declaration (`KIND_SCHEMAS`): a record,
  * and a list page of rows. Fields behind a further code are left out for those without it, so
  * they are optional in the answer.
  */
 function declaredResponses(kind: EntityKind): { detail?: z.ZodType; list?: z.ZodType } {
-  const schemas = kind.declared.schemas;
-  if (!schemas) return {};
+  const schemas = schemasOf(kind.declared);
   const gated = (schema: z.ZodObject) =>
     schema.extend(
       Object.fromEntries(

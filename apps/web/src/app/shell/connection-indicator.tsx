@@ -1,4 +1,4 @@
-import { Badge, Box, Loader, Tooltip } from '@mantine/core';
+import { Badge, Box, Loader } from '@mantine/core';
 import { useConnectionState } from '../../lib/connection';
 
 export const RECONNECTING_TEXT = 'Reconnecting…';
@@ -9,23 +9,25 @@ export function ConnectionIndicator() {
   const state = useConnectionState();
   if (state === 'online') return null;
   return (
-    <Tooltip label={EXPLANATION} multiline w={240} withArrow>
-      <Badge
-        role="status"
-        aria-live="polite"
-        aria-label={RECONNECTING_TEXT}
-        color="yellow"
-        variant="light"
-        size="lg"
-        tt="none"
-        leftSection={<Loader size={12} color="yellow" />}
-        data-testid="connection-indicator"
-      >
-        {/* On a phone the spinner alone says it; the words come from the tooltip and the label. */}
-        <Box component="span" visibleFrom="sm">
-          {RECONNECTING_TEXT}
-        </Box>
-      </Badge>
-    </Tooltip>
+    // The explanation is the browser's own hint (`title`) and the status's description: the
+    // public pages load no tooltip code (decision 0024).
+    <Badge
+      role="status"
+      aria-live="polite"
+      aria-label={RECONNECTING_TEXT}
+      aria-description={EXPLANATION}
+      title={EXPLANATION}
+      color="yellow"
+      variant="light"
+      size="lg"
+      tt="none"
+      leftSection={<Loader size={12} color="yellow" />}
+      data-testid="connection-indicator"
+    >
+      {/* On a phone the spinner alone says it; the words come from the label and the description. */}
+      <Box component="span" visibleFrom="sm">
+        {RECONNECTING_TEXT}
+      </Box>
+    </Badge>
   );
 }

@@ -20,10 +20,9 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconStar, IconStarFilled, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -46,23 +45,8 @@ const listHrefOf = (type: string) => {
   return href && BUILT_NAV_HREFS.has(href) ? href : null;
 };
 
-/** The top bar's search button; ctrl+alt+s opens the same dialog from anywhere. */
-export function SearchButton() {
-  const [opened, dialog] = useDisclosure(false);
-  useHotkeys([['ctrl+alt+s', dialog.open]], []);
-  return (
-    <>
-      <Tooltip label="Search (Ctrl+Alt+S)">
-        <ActionIcon variant="default" size="lg" aria-label="Search" onClick={dialog.open}>
-          <IconSearch size={18} />
-        </ActionIcon>
-      </Tooltip>
-      {opened && <SearchDialog onClose={dialog.close} />}
-    </>
-  );
-}
-
-function SearchDialog({ onClose }: { onClose: () => void }) {
+/** The global search dialog (spec section 4), loaded on its first opening. */
+export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -76,7 +60,7 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   const save = useSaveSearch();
   const remove = useDeleteSearch();
   const searches = recent.data ?? [];
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
 
   // The search box takes the focus after a moment, unless the person has already gone for
   // another control (opening "Search in" must not be closed by the focus moving away).

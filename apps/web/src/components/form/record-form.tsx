@@ -1,3 +1,4 @@
+import { schemasOf } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TagsInput, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -99,8 +100,7 @@ export function RecordForm<T extends { _id: string }, V extends FieldValues & No
   },
 ) {
   const { resource, record, reload, duplicates } = props;
-  const schema = props.schema ?? resource.kind.schemas?.input;
-  if (!schema) throw new Error(`The ${resource.kind.noun} form needs a schema: its kind declares none.`);
+  const schema = props.schema ?? schemasOf(resource.kind).input;
   const valuesOf = (r: T | undefined) => props.values?.(r) ?? formValues<V>(schema, r, props.defaults);
   const { form, submit, stale } = useRecordForm<V>({
     schema,

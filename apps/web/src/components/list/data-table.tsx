@@ -60,7 +60,8 @@ export function DataTable<Row extends { _id: string }>({
   selected = NONE,
   onSelect,
 }: Props<Row>) {
-  const phone = useMediaQuery('(max-width: 767px)');
+  // Read at the first render: otherwise a phone draws the table, then the cards.
+  const phone = useMediaQuery('(max-width: 767px)', undefined, { getInitialValueInEffect: false });
   const ids = rows?.map((r) => r._id) ?? [];
   const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
   const toggle = (id: string, on: boolean) => {

@@ -1,10 +1,13 @@
 import type { SavedView } from '@atelier/contracts';
-import { ActionIcon, Button, Checkbox, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmark, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense } from 'react';
 import { showSubmitError } from '../../lib/forms';
-import { PROFILE_SUCCESS_DURATION, toastSuccess } from '../../lib/toast';
+import { lazyNamed } from '../lazy';
+
+// The dialog that names a view loads when it first opens.
+const SaveViewModal = lazyNamed(() => import('./save-view-modal'), 'SaveViewModal');
 
 type Props = {
   views: SavedView[];
@@ -17,26 +20,6 @@ type Props = {
 /** Named views of a list (search, filters, sort, columns); one may open by default. */
 export function SavedViews({ views, currentQuery, columns, onApply, onSave }: Props) {
   const [opened, modal] = useDisclosure(false);
-  const [name, setName] = useState('');
-  const [makeDefault, setMakeDefault] = useState(false);
-  const [error, setError] = useState<string>();
-  const save = async () => {
-    const trimmed = name.trim();
-    if (!trimmed) return setError('Give the view a name.');
-    if (views.some((v) => v.name.toLowerCase() === trimmed.toLowerCase()))
-      return setError('A view with this name exists already.');
-    try {
-      const others = makeDefault ? views.map((v) => ({ ...v, default: false })) : views;
-      await onSave([...others, { name: trimmed, query: currentQuery, columns, default: makeDefault }]);
-      // Views live on the profile: a profile action's success toast (spec section 9).
-      toastSuccess(`View "${trimmed}" saved.`, PROFILE_SUCCESS_DURATION);
-      setName('');
-      setMakeDefault(false);
-      modal.close();
-    } catch (e) {
-      showSubmitError(e);
-    }
-  };
   const setDefault = (target: SavedView) =>
     onSave(views.map((v) => ({ ...v, default: v.name === target.name ? !v.default : false }))).catch(showSubmitError);
   const remove = (target: SavedView) => onSave(views.filter((v) => v.name !== target.name)).catch(showSubmitError);
@@ -77,29 +60,17 @@ export function SavedViews({ views, currentQuery, columns, onApply, onSave }: Pr
           <Menu.Item onClick={modal.open}>Save this view…</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={opened} onClose={modal.close} title="Save this view" centered>
-        <Stack>
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-            onKeyDown={(e) => e.key === 'Enter' && save()}
+      {opened && (
+        <Suspense>
+          <SaveViewModal
+            views={views}
+            currentQuery={currentQuery}
+            columns={columns}
+            onSave={onSave}
+            onClose={modal.close}
           />
-          <Checkbox
-            label="Open this list with this view"
-            checked={makeDefault}
-            onChange={(e) => setMakeDefault(e.currentTarget.checked)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={modal.close}>
-              Cancel
-            </Button>
-            <Button onClick={save}>Save view</Button>
-          </Group>
-        </Stack>
-      </Modal>
+        </Suspense>
+      )}
     </>
   );
 }

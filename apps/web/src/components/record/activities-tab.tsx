@@ -2,7 +2,7 @@ import { Anchor, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconEdit, IconMessage, IconPaperclip } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format';
 import { useActivities } from './api';
-import { useRecord } from './detail-layout';
+import { useRecord } from './record-outlet';
 
 const ICONS = { interaction: IconMessage, file: IconPaperclip, change: IconEdit };
 

@@ -1,17 +1,12 @@
 import { type RecordKind, type RecordTab, recordHref } from '@atelier/contracts';
 import { Alert, Badge, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useChangedElsewhere } from '../../lib/record-events';
+import { LazySuspense } from '../lazy';
 import type { RecordPath } from './api';
+import type { RecordOutlet } from './record-outlet';
 import { SubscribeToggle } from './subscribe-toggle';
-
-export type RecordOutlet<T> = { record: T; path: RecordPath };
-
-/** The record a detail page's tab belongs to, and its API address. */
-export function useRecord<T>(): RecordOutlet<T> {
-  return useOutletContext<RecordOutlet<T>>();
-}
 
 type Props<T> = {
   /** The kind's client (its feature's api.ts): its declaration gives the addresses, words and tabs. */
@@ -100,7 +95,9 @@ export function DetailLayout<T>(props: Props<T>) {
           </Tabs.List>
         </Tabs>
       </ScrollArea>
-      <Outlet context={{ record, path: path } satisfies RecordOutlet<T>} />
+      <LazySuspense>
+        <Outlet context={{ record, path: path } satisfies RecordOutlet<T>} />
+      </LazySuspense>
     </Stack>
   );
 }

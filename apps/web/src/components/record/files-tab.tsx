@@ -8,7 +8,7 @@ import { showSubmitError } from '../../lib/forms';
 import { toastSuccess } from '../../lib/toast';
 import { uploadFile } from '../../lib/upload';
 import { recordKeys, useDeleteFile, useFiles } from './api';
-import { useRecord } from './detail-layout';
+import { useRecord } from './record-outlet';
 
 const size = (bytes: number) =>
   bytes < 1024

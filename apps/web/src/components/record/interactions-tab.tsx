@@ -23,7 +23,7 @@ import { formatDateTime } from '../../lib/format';
 import { showSubmitError } from '../../lib/forms';
 import { toastSuccess } from '../../lib/toast';
 import { useDeleteInteraction, useInteractions, useSaveInteraction } from './api';
-import { useRecord } from './detail-layout';
+import { useRecord } from './record-outlet';
 
 const KIND_LABELS = { call: 'Call', email: 'Email', meeting: 'Meeting', note: 'Note' } as const;
 

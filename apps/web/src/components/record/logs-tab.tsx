@@ -2,7 +2,7 @@ import type { AuditEntryView } from '@atelier/contracts';
 import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../lib/format';
 import { useLogs } from './api';
-import { useRecord } from './detail-layout';
+import { useRecord } from './record-outlet';
 
 const label = (field: string) => field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 

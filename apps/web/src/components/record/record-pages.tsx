@@ -1,27 +1,19 @@
-import { columnName, type RecordKind, recordHref } from '@atelier/contracts';
+import { columnName, recordHref } from '@atelier/contracts';
 import { Card, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../lib/permissions';
 import { toastSuccess } from '../../lib/toast';
+import { LazySuspense, lazyNamed } from '../lazy';
 import { declaredColumns, declaredFilters } from '../list/columns';
 import { ListPage, type ListPageProps } from '../list/list-page';
 import type { ListFilter } from '../list/types';
 import { NoAccess } from '../no-access';
 import { PageHeader } from '../page-header';
-import { ArchiveActions } from './archive-actions';
-import { DetailLayout, useRecord } from './detail-layout';
+import { type Named, useMayOpen } from './may-open';
+import { useRecord } from './record-outlet';
 import type { RecordResource } from './resource';
-
-/** Whether the person may open the kind's pages: its code, and its module for the firm. */
-function useMayOpen(kind: RecordKind): boolean {
-  const { can, hasFeature } = useCan();
-  return can(kind.codes.modify) && (!kind.feature || hasFeature(kind.feature));
-}
-
-/** A record as the generic pages show it: a name, whether it is archived, who changed it last. */
-type Named = { _id: string; name: string; archived: boolean; version: number; updatedBy?: { name: string } | null };
 
 /**
  * What a kind's form takes: its kind's client, the record being edited (none when new), and what
@@ -88,45 +80,6 @@ export function RecordListPage<Row extends { _id: string; name?: string }, T ext
   );
 }
 
-/**
- * A record's page: header, routed tabs, and Archive/Restore and Delete for holders of the kind's
- * remove code; `deleteText` says what deleting means for this kind.
- */
-export function RecordPage<T extends Named, Input>(props: {
-  resource: RecordResource<T, Input>;
-  subtitle?: (record: T) => ReactNode;
-  deleteText: string;
-  /** More header actions, before Archive and Delete. */
-  actions?: (record: T) => ReactNode;
-}) {
-  const { id = '' } = useParams();
-  const { can } = useCan();
-  const { resource } = props;
-  const { kind } = resource;
-  const record = resource.useRecord(id);
-  if (!useMayOpen(kind)) return <NoAccess />;
-  return (
-    <DetailLayout<T>
-      resource={resource}
-      id={id}
-      record={record.data}
-      loading={record.isPending}
-      error={record.error}
-      title={(r) => r.name}
-      subtitle={props.subtitle}
-      archived={(r) => r.archived}
-      actions={(r) => (
-        <>
-          {props.actions?.(r)}
-          {can(kind.codes.remove) && (
-            <ArchiveActions record={r} resource={resource} listHref={kind.webPath} deleteText={props.deleteText} />
-          )}
-        </>
-      )}
-    />
-  );
-}
-
 /** The page for a new record: the kind's form, then its page once created. */
 export function RecordNewPage<T extends Named, Input>(props: {
   resource: RecordResource<T, Input>;
@@ -145,16 +98,18 @@ export function RecordNewPage<T extends Named, Input>(props: {
     <Stack maw={900} mx="auto">
       <PageHeader title={props.title ?? `New ${kind.noun}`} description={props.description} />
       <Card withBorder padding="lg">
-        {props.form({
-          resource: props.resource,
-          submitLabel: `Create ${kind.noun}`,
-          onSubmit: async (values) => {
-            const record = await props.resource.create(values);
-            await queryClient.invalidateQueries({ queryKey: ['list', kind.apiPath] });
-            toastSuccess(props.created?.(record) ?? `${record.name} created.`);
-            navigate(recordHref(kind, record._id));
-          },
-        })}
+        <LazySuspense>
+          {props.form({
+            resource: props.resource,
+            submitLabel: `Create ${kind.noun}`,
+            onSubmit: async (values) => {
+              const record = await props.resource.create(values);
+              await queryClient.invalidateQueries({ queryKey: ['list', kind.apiPath] });
+              toastSuccess(props.created?.(record) ?? `${record.name} created.`);
+              navigate(recordHref(kind, record._id));
+            },
+          })}
+        </LazySuspense>
       </Card>
     </Stack>
   );
@@ -171,16 +126,18 @@ export function RecordDetailsCard<T extends Named, Input>(props: {
   const reload = resource.useReload();
   return (
     <Card withBorder padding="lg">
-      {props.form({
-        resource,
-        record,
-        submitLabel: 'Save',
-        onSubmit: async (values) => {
-          await update.mutateAsync({ ...values, version: record.version });
-          toastSuccess(`${resource.kind.label} saved.`);
-        },
-        reload: () => reload(record._id),
-      })}
+      <LazySuspense>
+        {props.form({
+          resource,
+          record,
+          submitLabel: 'Save',
+          onSubmit: async (values) => {
+            await update.mutateAsync({ ...values, version: record.version });
+            toastSuccess(`${resource.kind.label} saved.`);
+          },
+          reload: () => reload(record._id),
+        })}
+      </LazySuspense>
     </Card>
   );
 }
@@ -209,6 +166,9 @@ function LastChanged({ record, links }: { record: Named; links?: ReactNode }) {
   );
 }
 
+// A record's page (header, tabs, archive and delete) loads apart from the list.
+const RecordPage = lazyNamed(() => import('./record-page'), 'RecordPage');
+
 /** A kind's pages, as the router mounts them from its declaration (`kindRoutes` in app/router.tsx). */
 export type RecordPages = {
   List: ComponentType;
@@ -217,8 +177,11 @@ export type RecordPages = {
   Layout: ComponentType;
   /** Its first tab, at the record's own address. */
   Details: ComponentType;
-  /** The kind's own tabs (a settings tab), by their path in its declaration's `tabs`. */
-  tabs?: Readonly<Record<string, ComponentType>>;
+  /**
+   * The kind's own tabs (a settings tab), by their path in its declaration's `tabs`: each its
+   * own module, loaded when the tab first opens.
+   */
+  tabs?: Readonly<Record<string, () => Promise<{ default: ComponentType }>>>;
 };
 
 /**
@@ -266,12 +229,14 @@ export function recordPages<
     },
     Layout: function Layout() {
       return (
-        <RecordPage<T, Input>
-          resource={resource}
-          subtitle={spec.subtitle}
-          actions={spec.actions}
-          deleteText={spec.deleteText}
-        />
+        <LazySuspense>
+          <RecordPage
+            resource={resource as RecordResource<Named, unknown>}
+            subtitle={spec.subtitle as (record: Named) => ReactNode}
+            actions={spec.actions as (record: Named) => ReactNode}
+            deleteText={spec.deleteText}
+          />
+        </LazySuspense>
       );
     },
     Details: function Details() {

@@ -1,18 +1,23 @@
-import { signInBodySchema } from '@atelier/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { SignInBody } from '@atelier/contracts';
 import { Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { lazyNamed } from '../../../components/lazy';
 import { showSubmitError } from '../../../lib/forms';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSession } from '../../../lib/session';
-import { ForgotPasswordModal } from '../components/forgot-password-modal';
+
+// The page starts with neither zod (the checks load on the first submit) nor the reset dialog.
+const resolver = lazyResolver<SignInBody>(async () => (await import('../sign-in-resolver')).signInResolver);
+const ForgotPasswordModal = lazyNamed(() => import('../components/forgot-password-modal'), 'ForgotPasswordModal');
 
 export default function SignInPage() {
   const { status, signIn } = useSession();
   // `/?forgot` (linked from emails and pages that offer a password reset) opens the reset dialog.
   const [forgotOpen, forgot] = useDisclosure(useSearchParams()[0].has('forgot'));
-  const form = useForm({ resolver: zodResolver(signInBodySchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInBody>({ resolver, defaultValues: { email: '', password: '' } });
 
   if (status === 'signed-in') return <Navigate to="/u/profile" replace />;
 
@@ -68,7 +73,11 @@ export default function SignInPage() {
           </Stack>
         </form>
       </Paper>
-      <ForgotPasswordModal opened={forgotOpen} onClose={forgot.close} initialEmail={form.getValues('email')} />
+      {forgotOpen && (
+        <Suspense>
+          <ForgotPasswordModal opened onClose={forgot.close} initialEmail={form.getValues('email')} />
+        </Suspense>
+      )}
     </Center>
   );
 }

@@ -1,25 +1,13 @@
-import { COMPANY_TYPE_LABELS, type Company, type CompanyInput } from '@atelier/contracts';
+import { COMPANY_TYPE_LABELS } from '@atelier/contracts';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { AddressesField } from '../../../components/form/addresses-field';
-import { RecordForm } from '../../../components/form/record-form';
+import { lazyNamed } from '../../../components/lazy';
 import { useAssigneeFilter } from '../../../components/people';
 import { recordPages } from '../../../components/record/record-pages';
 import { useSettings } from '../../settings/api';
 import { companies } from '../api';
-import CompanySettingsTab from './company-settings-tab';
 
-const companyFormValues = (c?: Company): CompanyInput => ({
-  name: c?.name ?? '',
-  type: c?.type ?? 'retail',
-  phone: c?.phone ?? '',
-  email: c?.email ?? '',
-  website: c?.website ?? '',
-  addresses: c?.addresses ?? [],
-  assignedTo: c?.assignedTo?._id ?? null,
-  tags: c?.tags ?? [],
-  notes: c?.notes ?? '',
-});
+const CompanyForm = lazyNamed(() => import('../components/company-form'), 'CompanyForm');
 
 function useCompanyList() {
   const assignee = useAssigneeFilter();
@@ -31,23 +19,7 @@ function useCompanyList() {
 /** Accounts: the businesses a firm sells to, with their contacts (customers) and financials. */
 export default recordPages({
   resource: companies,
-  form: (props) => (
-    <RecordForm
-      {...props}
-      values={companyFormValues}
-      duplicates
-      fields={[
-        { name: 'name', label: 'Name' },
-        { name: 'type', label: 'Type', type: 'select', choices: COMPANY_TYPE_LABELS },
-        { name: 'phone', label: 'Phone', type: 'tel' },
-        { name: 'email', label: 'Email', type: 'email' },
-        { name: 'website', label: 'Website', placeholder: 'https://' },
-        { name: 'assignedTo', label: 'Assigned to', type: 'person' },
-      ]}
-    >
-      {(form) => <AddressesField form={form} />}
-    </RecordForm>
-  ),
+  form: (props) => <CompanyForm {...props} />,
   description: 'The businesses you sell to: trade customers, contractors, designers and retailers.',
   useList: useCompanyList,
   subtitle: (c) =>
@@ -69,5 +41,5 @@ export default recordPages({
       </>
     ),
   },
-  tabs: { settings: CompanySettingsTab },
+  tabs: { settings: () => import('./company-settings-tab') },
 });

@@ -4,7 +4,7 @@ import { Button, Card, Checkbox, Group, Select, SimpleGrid, Stack } from '@manti
 import { Controller, useForm } from 'react-hook-form';
 import { NoAccess } from '../../../components/no-access';
 import { useFiles } from '../../../components/record/api';
-import { useRecord } from '../../../components/record/detail-layout';
+import { useRecord } from '../../../components/record/record-outlet';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';

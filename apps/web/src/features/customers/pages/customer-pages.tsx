@@ -10,6 +10,7 @@ import {
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { lazyNamed } from '../../../components/lazy';
 import { useAssigneeFilter } from '../../../components/people';
 import { LinkedFilterLabel } from '../../../components/record/record-name';
 import { RecordNewPage, recordPages } from '../../../components/record/record-pages';
@@ -18,8 +19,8 @@ import { useCan } from '../../../lib/permissions';
 import { useSignInAs } from '../../auth/impersonation';
 import { useSettings } from '../../settings/api';
 import { customers } from '../api';
-import { CustomerForm } from '../components/customer-form';
-import CustomerSettingsTab from './customer-settings-tab';
+
+const CustomerForm = lazyNamed(() => import('../components/customer-form'), 'CustomerForm');
 
 function useCustomerList() {
   const assignee = useAssigneeFilter();
@@ -115,7 +116,7 @@ export default {
     actions: (c) => <SignInAs customer={c} />,
     deleteText:
       'Deleting removes the customer for good. A customer with a store login cannot be deleted; archive them instead.',
-    tabs: { settings: CustomerSettingsTab },
+    tabs: { settings: () => import('./customer-settings-tab') },
   }),
   New: CustomerNewPage,
 };

@@ -1,7 +1,7 @@
 import { type Customer, P } from '@atelier/contracts';
 import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { NoAccess } from '../../../components/no-access';
-import { useRecord } from '../../../components/record/detail-layout';
+import { useRecord } from '../../../components/record/record-outlet';
 import { formatDateTime } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/list/data-table';
 import type { Column } from '../../../components/list/types';
 import { NoAccess } from '../../../components/no-access';
-import { useRecord } from '../../../components/record/detail-layout';
+import { useRecord } from '../../../components/record/record-outlet';
 import { api } from '../../../lib/api';
 import { useCan } from '../../../lib/permissions';
 

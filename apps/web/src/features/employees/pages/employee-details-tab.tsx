@@ -1,7 +1,7 @@
 import type { Employee } from '@atelier/contracts';
 import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useRecord } from '../../../components/record/detail-layout';
+import { useRecord } from '../../../components/record/record-outlet';
 import { formatDateTime } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';

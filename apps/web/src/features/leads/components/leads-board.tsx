@@ -13,7 +13,7 @@ export function LeadsBoard() {
   const { state, update } = useListState('followUp');
   const { currency } = useLeadSettings();
   const moves = useBoardMoves();
-  const phone = useMediaQuery('(max-width: 767px)') ?? false;
+  const phone = useMediaQuery('(max-width: 767px)', undefined, { getInitialValueInEffect: false }) ?? false;
   const [dragging, setDragging] = useState<LeadRow | null>(null);
   const [collapsed, setCollapsed] = useLocalStorage<string[]>({
     key: 'atelier.leads.board.collapsed',

@@ -2,16 +2,19 @@ import { LEAD_STATUS_LABELS, type Lead, P } from '@atelier/contracts';
 import { Badge, Blockquote, Button, Card, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserCheck } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { lazyNamed } from '../../../components/lazy';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
 import { leads, useLeadSettings } from '../api';
-import { ConvertModal } from '../components/convert-modal';
-import { LeadForm } from '../components/lead-form';
 import { STATUS_COLORS } from '../components/lead-status';
 import { StageCard } from '../components/stage-card';
 import LeadsPage from './leads-page';
+
+const LeadForm = lazyNamed(() => import('../components/lead-form'), 'LeadForm');
+const ConvertModal = lazyNamed(() => import('../components/convert-modal'), 'ConvertModal');
 
 /** Its stage, company, value and next follow-up (red once overdue). */
 function Subtitle({ lead }: { lead: Lead }) {
@@ -58,7 +61,11 @@ function ConvertAction({ lead }: { lead: Lead }) {
       <Button leftSection={<IconUserCheck size={16} />} onClick={modal.open}>
         Convert
       </Button>
-      <ConvertModal lead={lead} opened={opened} onClose={modal.close} />
+      {opened && (
+        <Suspense>
+          <ConvertModal lead={lead} opened onClose={modal.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './ambassadors';
+import { companyInputSchema, companyRowSchema, companySchema } from './companies';
+import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
+import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
+import type { KindKey, RecordKind } from './kinds';
+import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
+
+/** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
+export type KindSchemas = { input: z.ZodObject; detail: z.ZodObject; row: z.ZodObject };
+
+/**
+ * Each declared kind's schemas, by its key. They are part of the kind's declaration, kept beside
+ * it rather than in it so the declaration (which the web app's first load reads for navigation,
+ * titles and search) does not carry zod and every schema with it: forms, the server and the
+ * tests read them here (decision 0024). `satisfies` makes a kind without its schemas a type error.
+ */
+export const KIND_SCHEMAS = {
+  company: { input: companyInputSchema, detail: companySchema, row: companyRowSchema },
+  customer: { input: customerInputSchema, detail: customerSchema, row: customerRowSchema },
+  lead: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
+  ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
+  employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
+} as const satisfies { [K in KindKey]: KindSchemas };
+
+/** A declared kind's schemas. */
+export const schemasOf = (kind: RecordKind): KindSchemas => KIND_SCHEMAS[kind.key as KindKey];
