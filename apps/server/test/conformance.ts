@@ -143,6 +143,15 @@ export function describeRecordKind(fixture: KindFixture): void {
         ] as const
       ).filter((route): route is Exclude<typeof route, false> => Boolean(route)) as [string, string, unknown?][];
 
+    it("checks a record being typed against the firm's others only when its declaration says so", async () => {
+      const record = await create();
+      const alike = await api('GET', `${path}/duplicates?name=${encodeURIComponent(String(record.name))}`);
+      if (kind.duplicates) {
+        expect(alike.status, alike.text).toBe(200);
+        expect((alike.body as unknown as Json[]).some((r) => r._id === record._id)).toBe(true);
+      } else expect([400, 404]).toContain(alike.status);
+    });
+
     it('answers as its declaration says: a record, its list rows and export columns', async () => {
       const schemas = schemasOf(kind);
       const record = await create();
@@ -197,6 +206,16 @@ export function describeRecordKind(fixture: KindFixture): void {
         const csv = await api('GET', `${path}/export`, undefined, cedar);
         expect(csv.status).toBe(200);
         expect(csv.text).not.toContain(String(mine._id));
+      }
+      if (kind.duplicates) {
+        const alike = await api(
+          'GET',
+          `${path}/duplicates?name=${encodeURIComponent(String(mine.name))}`,
+          undefined,
+          cedar,
+        );
+        expect(alike.status).toBe(200);
+        expect((alike.body as unknown as Json[]).some((r) => r._id === mine._id)).toBe(false);
       }
       if (fixture.searchBy) {
         const found = await api('GET', `/search?q=${encodeURIComponent(fixture.searchBy(mine))}`, undefined, cedar);

@@ -52,6 +52,11 @@ export type RecordKind = {
   /** Whether global search finds it (its search category is its key). */
   searchable: boolean;
   /**
+   * Whether a record being typed is checked against the firm's others (by name, email and
+   * phone): `GET {apiPath}/duplicates`, and the warning on its form. Never a block.
+   */
+  duplicates?: boolean;
+  /**
    * Fields only holders of a further code see (an account's financials: 15; an employee's pay:
    * 53), by their name in API rows and audit changes: lists, records, exports, logs and search
    * leave them out for everyone else.
@@ -92,6 +97,7 @@ export const KINDS = defineKinds({
       export: P.EXPORT_COMPANIES,
     },
     searchable: true,
+    duplicates: true,
     fieldCodes: Object.fromEntries(COMPANY_FINANCIALS.map((field) => [field, P.COMPANY_FINANCIALS])),
     tabs: [
       { path: '', label: 'Details' },
@@ -123,6 +129,7 @@ export const KINDS = defineKinds({
     apiPath: '/customers',
     codes: { modify: P.MODIFY_USERS, remove: P.DELETE_USERS, settings: P.CUSTOMER_SETTINGS, export: P.EXPORT_USERS },
     searchable: true,
+    duplicates: true,
     tabs: [
       { path: '', label: 'Details' },
       { path: 'activities', label: 'Activities' },
@@ -155,6 +162,7 @@ export const KINDS = defineKinds({
     codes: { modify: P.MODIFY_LEADS, remove: P.DELETE_LEADS, settings: P.LEAD_SETTINGS, export: P.EXPORT_USERS },
     feature: 'lead_management',
     searchable: true,
+    duplicates: true,
     tabs: [
       { path: '', label: 'Details' },
       { path: 'interactions', label: 'Interactions' },
@@ -191,6 +199,7 @@ export const KINDS = defineKinds({
       export: P.EXPORT_USERS,
     },
     searchable: false,
+    duplicates: true,
     tabs: [
       { path: '', label: 'Details' },
       { path: 'interactions', label: 'Interactions' },

@@ -71,7 +71,6 @@ export const ambassadorType = defineRecordType<
   },
   // Customers and leads, as their modules registered them (registerReference).
   references: { verb: 'referred' },
-  duplicates: 'simple',
 });
 
 /**

@@ -97,7 +97,6 @@ export const companyType = defineRecordType<typeof companies, typeof companyInpu
   },
   // Its contacts, as the customers module registered them (registerReference).
   references: { verb: 'has', advice: 'Archive the account instead, or move its contacts first.' },
-  duplicates: { nameKey: companies.nameKey, name: companies.name, email: companies.email, phone: companies.phone },
 });
 
 /** PUT /companies/{id}/financials: the settings tab (15), on the version it was opened on. */

@@ -136,5 +136,4 @@ export const leadType = defineRecordType<typeof leads, typeof leadInputSchema, L
     row.convertedAt
       ? `${row.name} was converted to a customer; the lead is kept as its history. Archive it instead.`
       : null,
-  duplicates: { nameKey: leads.nameKey, name: leads.name, email: leads.email, phone: leads.phone },
 });

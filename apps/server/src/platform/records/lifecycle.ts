@@ -113,12 +113,11 @@ export type RecordTypeSpec<
   /** Why the record's own state keeps it from being deleted (a 409), or null. */
   refuseDelete?: (row: RowOf<T>) => string | null;
   /**
-   * "Looks like one you have" while typing a new record: the name, email and phone columns
-   * (`'simple'`: the table's `nameKey`, `name`, `email` and `phone`), or the kind's own finder
-   * (customers have several emails).
+   * How "looks like one you have" is found, for kinds whose declaration says `duplicates`: the
+   * table's `nameKey`, `name`, `email` and `phone` columns unless given here, or the kind's own
+   * finder (customers have several emails).
    */
   duplicates?:
-    | 'simple'
     | Omit<Parameters<typeof findSimpleDuplicates>[1], 'table' | 'id'>
     | ((db: Executor, query: DuplicateQuery) => Promise<DuplicateMatch[]>);
   transitions?: Record<string, Transition<T>>;
@@ -392,7 +391,10 @@ export function defineRecordType<
     scope: eq(table.firmId, actor.firmId),
   });
 
-  const dup = spec.duplicates;
+  // Whether a kind checks for duplicates is its declaration's to say; how, the spec's.
+  if (spec.duplicates && !kind.duplicates)
+    throw new Error(`The ${kind.noun} spec finds duplicates, but its declaration does not say duplicates.`);
+  const dup = kind.duplicates ? (spec.duplicates ?? 'simple') : undefined;
   const simpleColumns = () => {
     const t = table as unknown as Record<'nameKey' | 'name' | 'email' | 'phone', AnyPgColumn>;
     return { nameKey: t.nameKey, name: t.name, email: t.email, phone: t.phone };

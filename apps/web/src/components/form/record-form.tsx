@@ -92,14 +92,14 @@ export function RecordForm<T extends { _id: string }, V extends FieldValues & No
     clean?: (values: V) => V;
     fields?: FieldSpec<V>[];
     /**
-     * Warn of records like this one while typing, for kinds whose API has `/duplicates`: by the
-     * form's name, email and phone, or as `duplicates` reads them from the values.
+     * For kinds whose declaration checks for duplicates, which records like this one it warns
+     * of while typing: by the form's name, email and phone unless this reads them otherwise.
      */
-    duplicates?: true | ((values: V) => DuplicateQuery);
+    duplicateQuery?: (values: V) => DuplicateQuery;
     children?: (form: UseFormReturn<V>) => ReactNode;
   },
 ) {
-  const { resource, record, reload, duplicates } = props;
+  const { resource, record, reload } = props;
   const schema = props.schema ?? schemasOf(resource.kind).input;
   const valuesOf = (r: T | undefined) => props.values?.(r) ?? formValues<V>(schema, r, props.defaults);
   const { form, submit, stale } = useRecordForm<V>({
@@ -113,12 +113,12 @@ export function RecordForm<T extends { _id: string }, V extends FieldValues & No
     <form onSubmit={submit} noValidate>
       <Stack>
         {props.fields && <Fields form={form} fields={props.fields} />}
-        {duplicates && (
+        {resource.kind.duplicates && (
           <DuplicateCheck
             resource={resource}
             control={form.control}
             exclude={record?._id}
-            query={duplicates === true ? undefined : duplicates}
+            query={props.duplicateQuery}
           />
         )}
         {props.children?.(form)}

@@ -8,7 +8,6 @@ export function AmbassadorForm(props: RecordFormProps<Ambassador, AmbassadorInpu
     <RecordForm
       {...props}
       defaults={{ kind: 'person', commissionPercent: 5 }}
-      duplicates
       fields={[
         { name: 'kind', label: 'A person or a business', type: 'choice', choices: AMBASSADOR_KIND_LABELS },
         { name: 'name', label: 'Name' },

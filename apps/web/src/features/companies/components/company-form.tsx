@@ -21,7 +21,6 @@ export function CompanyForm(props: RecordFormProps<Company, CompanyInput>) {
     <RecordForm
       {...props}
       values={companyFormValues}
-      duplicates
       fields={[
         { name: 'name', label: 'Name' },
         { name: 'type', label: 'Type', type: 'select', choices: COMPANY_TYPE_LABELS },

@@ -37,7 +37,7 @@ export function CustomerForm({ initialCompany, ...props }: Props) {
         emails: (values.emails ?? []).filter((e) => e.email.trim()),
         phones: (values.phones ?? []).filter((p) => p.number.trim()),
       })}
-      duplicates={(v) => ({
+      duplicateQuery={(v) => ({
         name: `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim(),
         email: v.emails?.[0]?.email,
         phone: v.phones?.[0]?.number,

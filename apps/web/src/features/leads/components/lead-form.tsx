@@ -34,7 +34,11 @@ export function LeadForm(props: RecordFormProps<Lead, LeadInput>) {
     <RecordForm
       {...props}
       values={leadFormValues}
-      duplicates={(v) => ({ name: `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim(), email: v.email, phone: v.phone })}
+      duplicateQuery={(v) => ({
+        name: `${v.firstName ?? ''} ${v.lastName ?? ''}`.trim(),
+        email: v.email,
+        phone: v.phone,
+      })}
       fields={[
         { name: 'firstName', label: 'First name' },
         { name: 'lastName', label: 'Last name' },
