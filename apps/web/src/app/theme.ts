@@ -1,4 +1,11 @@
-import { Anchor, type CSSVariablesResolver, createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -13,6 +20,8 @@ export const theme = createTheme({
   components: {
     // A link is told from the text around it by more than its colour (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A status badge keeps its words on a narrow screen: the text beside it wraps instead.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0 } } }),
   },
 });
 

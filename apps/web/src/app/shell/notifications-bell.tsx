@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Indicator, Menu, Text, Tooltip } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMarkRead, useUnreadNotifications } from '../../features/notifications/api';
 
@@ -9,10 +10,12 @@ export function NotificationsBell() {
   const unread = useUnreadNotifications();
   const markRead = useMarkRead();
   const items = unread.data ?? [];
+  // The hint stays out of the way of the list it opens (on a phone a tap shows both).
+  const [opened, setOpened] = useState(false);
   return (
-    <Menu position="bottom-end" width={320} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={320} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <Tooltip label="Notifications">
+        <Tooltip label="Notifications" disabled={opened}>
           <Indicator disabled={items.length === 0} color="red" size={10} offset={6} processing={false}>
             <ActionIcon
               variant={items.length > 0 ? 'light' : 'default'}

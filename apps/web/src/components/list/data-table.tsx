@@ -1,6 +1,7 @@
 import { Card, Checkbox, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import type { Column } from './types';
 
@@ -48,9 +49,17 @@ function SortHeader({
 
 const NONE = new Set<string>();
 
+/**
+ * A table wider than its frame scrolls inside it with the row's checkbox and first column held
+ * in place, so a row is always known by its name.
+ */
+const CHECKBOX_WIDTH = 40;
+const fixed = (left: number) =>
+  ({ position: 'sticky', left, zIndex: 1, background: 'var(--mantine-color-body)' }) as const;
+
 /** Rows of a list: a table from 768 px, cards below. Row selection drives the bulk actions. */
 export function DataTable<Row extends { _id: string }>({
-  rows,
+  rows: arrived,
   columns,
   loading,
   sort,
@@ -60,6 +69,9 @@ export function DataTable<Row extends { _id: string }>({
   selected = NONE,
   onSelect,
 }: Props<Row>) {
+  // New rows are drawn in a render React may pause for input (a transition): on a slow phone a
+  // page of cards is otherwise one long task that keeps the page from answering.
+  const rows = useDeferredValue(arrived);
   // Read at the first render: otherwise a phone draws the table, then the cards.
   const phone = useMediaQuery('(max-width: 767px)', undefined, { getInitialValueInEffect: false });
   const ids = rows?.map((r) => r._id) ?? [];
@@ -70,7 +82,7 @@ export function DataTable<Row extends { _id: string }>({
     else next.delete(id);
     onSelect?.(next);
   };
-  if (loading && !rows) {
+  if (!rows && (loading || arrived)) {
     return (
       <Stack gap="xs" p="md" aria-busy>
         {['a', 'b', 'c', 'd', 'e', 'f'].map((row) => (
@@ -97,7 +109,7 @@ export function DataTable<Row extends { _id: string }>({
               <Link to={rowHref(row)} style={{ color: 'inherit', textDecoration: 'none', flex: 1, minWidth: 0 }}>
                 <Text fw={600}>{first?.render(row)}</Text>
                 {rest.slice(0, 3).map((c) => (
-                  <Text key={c.key} size="sm" c="dimmed" truncate>
+                  <Text key={c.key} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {c.label}: {c.render(row)}
                   </Text>
                 ))}
@@ -114,7 +126,7 @@ export function DataTable<Row extends { _id: string }>({
         <Table.Thead>
           <Table.Tr>
             {onSelect && (
-              <Table.Th w={40}>
+              <Table.Th w={CHECKBOX_WIDTH} style={fixed(0)}>
                 <Checkbox
                   aria-label="Select all rows on this page"
                   checked={allSelected}
@@ -129,8 +141,8 @@ export function DataTable<Row extends { _id: string }>({
                 />
               </Table.Th>
             )}
-            {columns.map((column) => (
-              <Table.Th key={column.key}>
+            {columns.map((column, i) => (
+              <Table.Th key={column.key} style={i === 0 ? fixed(onSelect ? CHECKBOX_WIDTH : 0) : undefined}>
                 {column.sort ? (
                   <SortHeader label={column.label} sortKey={column.sort} sort={sort} onSort={onSort} />
                 ) : (
@@ -144,7 +156,7 @@ export function DataTable<Row extends { _id: string }>({
           {rows?.map((row) => (
             <Table.Tr key={row._id}>
               {onSelect && (
-                <Table.Td>
+                <Table.Td w={CHECKBOX_WIDTH} style={fixed(0)}>
                   <Checkbox
                     aria-label={`Select ${rowLabel(row)}`}
                     checked={selected.has(row._id)}
@@ -153,7 +165,7 @@ export function DataTable<Row extends { _id: string }>({
                 </Table.Td>
               )}
               {columns.map((column, i) => (
-                <Table.Td key={column.key}>
+                <Table.Td key={column.key} style={i === 0 ? fixed(onSelect ? CHECKBOX_WIDTH : 0) : undefined}>
                   {i === 0 ? (
                     <Link to={rowHref(row)} style={{ color: 'inherit', fontWeight: 600 }}>
                       {column.render(row)}

@@ -1,9 +1,11 @@
 import { type RecordKind, type RecordTab, recordHref } from '@atelier/contracts';
-import { Alert, Badge, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useChangedElsewhere } from '../../lib/record-events';
+import { BackLink } from '../back-link';
 import { LazySuspense } from '../lazy';
+import { RoutedTabs } from '../routed-tabs';
 import type { RecordPath } from './api';
 import type { RecordOutlet } from './record-outlet';
 import { SubscribeToggle } from './subscribe-toggle';
@@ -43,7 +45,6 @@ export function DetailLayout<T>(props: Props<T>) {
   const { kind } = props.resource;
   const base = recordHref(kind, props.id);
   const path = props.resource.path(props.id);
-  const back = { href: kind.webPath, label: `← ${kind.labelPlural}` };
   const tabs = kind.tabs.filter((tab) => props.showTab?.(tab) ?? true).map((t) => ({ value: t.path, label: t.label }));
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -54,16 +55,14 @@ export function DetailLayout<T>(props: Props<T>) {
   if (props.error || !props.record) {
     return (
       <Alert color="red" title="This record could not be shown" maw={560}>
-        {props.error?.message ?? 'It does not exist.'} <Link to={back.href}>{back.label}</Link>
+        {props.error?.message ?? 'It does not exist.'} <Link to={kind.webPath}>Back to {kind.labelPlural}</Link>
       </Alert>
     );
   }
   const record = props.record;
   return (
     <Stack gap="md" maw={1200} mx="auto">
-      <Text size="sm">
-        <Link to={back.href}>{back.label}</Link>
-      </Text>
+      <BackLink to={kind.webPath}>{kind.labelPlural}</BackLink>
       <ChangedElsewhereNotice path={path} noun={kind.noun} record={record} />
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div style={{ minWidth: 0 }}>
@@ -84,17 +83,11 @@ export function DetailLayout<T>(props: Props<T>) {
           {props.actions?.(record)}
         </Group>
       </Group>
-      <ScrollArea type="auto" scrollbarSize={4}>
-        <Tabs value={current} onChange={(value) => navigate(value && value !== INDEX ? `${base}/${value}` : base)}>
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {tabs.map((tab) => (
-              <Tabs.Tab key={tab.value || INDEX} value={tab.value || INDEX}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-      </ScrollArea>
+      <RoutedTabs
+        value={current}
+        tabs={tabs.map((t) => ({ value: t.value || INDEX, label: t.label }))}
+        onChange={(value) => navigate(value !== INDEX ? `${base}/${value}` : base)}
+      />
       <LazySuspense>
         <Outlet context={{ record, path: path } satisfies RecordOutlet<T>} />
       </LazySuspense>

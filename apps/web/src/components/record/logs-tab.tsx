@@ -1,5 +1,6 @@
 import type { AuditEntryView } from '@atelier/contracts';
-import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Fragment } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useLogs } from './api';
 import { useRecord } from './record-outlet';
@@ -43,24 +44,33 @@ export function AuditEntry({ entry, link }: { entry: AuditEntryView; link?: Reac
         {link}
       </Group>
       {changes.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-            <Table.Tbody>
-              {changes.map(([field, change]) => (
-                <Table.Tr key={field}>
-                  <Table.Td w={160} c="dimmed">
-                    {label(field)}
-                  </Table.Td>
-                  <Table.Td style={{ textDecoration: 'line-through', color: 'var(--mantine-color-dimmed)' }}>
-                    {show(change.before)}
-                  </Table.Td>
-                  <Table.Td w={20}>→</Table.Td>
-                  <Table.Td>{show(change.after)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        // Field, then before → after; the values wrap rather than run off a phone's screen.
+        <Box
+          component="dl"
+          m={0}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(6rem, 10rem) minmax(0, 1fr)',
+            columnGap: 'var(--mantine-spacing-sm)',
+            rowGap: 4,
+          }}
+        >
+          {changes.map(([field, change]) => (
+            <Fragment key={field}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label(field)}
+              </Text>
+              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                <Text span inherit c="dimmed" td="line-through">
+                  {show(change.before)}
+                </Text>
+                <span aria-hidden> → </span>
+                <VisuallyHidden> changed to </VisuallyHidden>
+                {show(change.after)}
+              </Text>
+            </Fragment>
+          ))}
+        </Box>
       )}
     </Card>
   );

@@ -38,28 +38,31 @@ export default function EmployeeCustomersTab() {
   const page = customers.data;
   return (
     <Stack>
-      <Text size="sm">
-        {page ? `${page.total} customer${page.total === 1 ? '' : 's'} assigned to ${record.firstName}. ` : ''}
-        <Anchor component={Link} to={`/u/customers?${filter}`}>
-          Open them in Customers
-        </Anchor>{' '}
-        to search, filter, export or hand them to someone else.
-      </Text>
-      <Card withBorder padding={0}>
-        <DataTable<CustomerRow>
-          rows={page?.items}
-          columns={COLUMNS}
-          loading={customers.isPending}
-          sort={sort}
-          onSort={setSort}
-          rowHref={(r) => `/u/customers/${r._id}`}
-          rowLabel={(r) => r.name}
-        />
-      </Card>
-      {page && page.items.length === 0 && (
+      {page && page.items.length === 0 ? (
         <Text size="sm" c="dimmed">
           No customers are assigned to {record.firstName}.
         </Text>
+      ) : (
+        <>
+          <Text size="sm">
+            {page ? `${page.total} customer${page.total === 1 ? '' : 's'} assigned to ${record.firstName}. ` : ''}
+            <Anchor component={Link} to={`/u/customers?${filter}`}>
+              Open them in Customers
+            </Anchor>{' '}
+            to search, filter, export or hand them to someone else.
+          </Text>
+          <Card withBorder padding={0}>
+            <DataTable<CustomerRow>
+              rows={page?.items}
+              columns={COLUMNS}
+              loading={customers.isPending}
+              sort={sort}
+              onSort={setSort}
+              rowHref={(r) => `/u/customers/${r._id}`}
+              rowLabel={(r) => r.name}
+            />
+          </Card>
+        </>
       )}
     </Stack>
   );

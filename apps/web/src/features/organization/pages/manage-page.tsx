@@ -1,5 +1,6 @@
 import { P, type StaffMember } from '@atelier/contracts';
 import { Badge, Button, Card, Group, MultiSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { QueryCard } from '../../../components/query-card';
@@ -15,14 +16,106 @@ function Status({ member }: { member: StaffMember }) {
   return <Badge color="green">Active</Badge>;
 }
 
+/** Everyone in the firm: a table from 768 px, a card each below (the roles under the name). */
+function Members({ data }: { data: StaffMember[] }) {
+  const { can } = useCan();
+  const roles = useRoles();
+  const setRoles = useSetStaffRoles();
+  const resend = useResendInvitation();
+  const phone = useMediaQuery('(max-width: 767px)', undefined, { getInitialValueInEffect: false });
+  const editable = can(P.MODIFY_PERMISSIONS) && roles.data;
+  const name = (member: StaffMember) => (
+    <div style={{ minWidth: 0 }}>
+      <Text size="sm" fw={500}>
+        {`${member.first_name} ${member.last_name}`.trim()}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {member.email}
+      </Text>
+    </div>
+  );
+  const status = (member: StaffMember) => (
+    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Status member={member} />
+      {member.invited && can(P.MODIFY_EMPLOYEES) && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() =>
+            resend.mutateAsync(member._id).then(
+              () => toastSuccess(`Invitation sent again to ${member.email}.`),
+              (error) => showSubmitError(error),
+            )
+          }
+        >
+          Resend
+        </Button>
+      )}
+    </Group>
+  );
+  const memberRoles = (member: StaffMember) =>
+    editable ? (
+      <MultiSelect
+        aria-label={`Roles of ${member.first_name}`}
+        data={roles.data.map((r) => ({ value: r._id, label: r.name }))}
+        value={member.roles.map((r) => r._id)}
+        onChange={(ids) =>
+          setRoles.mutateAsync({ id: member._id, roles: ids }).then(
+            () => toastSuccess(`Roles of ${member.first_name} saved.`),
+            (error) => showSubmitError(error),
+          )
+        }
+      />
+    ) : (
+      <Text size="sm">{member.roles.map((r) => r.name).join(', ') || '—'}</Text>
+    );
+
+  if (phone)
+    return (
+      <Stack gap={0}>
+        {data.map((member, i) => (
+          <Stack
+            key={member._id}
+            gap="xs"
+            p="md"
+            style={i < data.length - 1 ? { borderBottom: '1px solid var(--mantine-color-default-border)' } : undefined}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              {name(member)}
+              {status(member)}
+            </Group>
+            {memberRoles(member)}
+          </Stack>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table verticalSpacing="sm" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Roles</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.map((member) => (
+          <Table.Tr key={member._id}>
+            <Table.Td>{name(member)}</Table.Td>
+            <Table.Td>{status(member)}</Table.Td>
+            <Table.Td miw={260}>{memberRoles(member)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export default function ManagePage() {
   const { can } = useCan();
   const staff = useStaff(can(P.VIEW_PERMISSIONS));
   const roles = useRoles();
-  const setRoles = useSetStaffRoles();
-  const resend = useResendInvitation();
   if (!can(P.VIEW_PERMISSIONS)) return <NoAccess />;
-  const editable = can(P.MODIFY_PERMISSIONS) && roles.data;
   return (
     <Stack>
       <PageHeader
@@ -38,69 +131,7 @@ export default function ManagePage() {
         </Card>
       )}
       <QueryCard query={staff} empty="Nobody has joined yet.">
-        {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Roles</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((member) => (
-                  <Table.Tr key={member._id}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {`${member.first_name} ${member.last_name}`.trim()}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {member.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Status member={member} />
-                        {member.invited && can(P.MODIFY_EMPLOYEES) && (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() =>
-                              resend.mutateAsync(member._id).then(
-                                () => toastSuccess(`Invitation sent again to ${member.email}.`),
-                                (error) => showSubmitError(error),
-                              )
-                            }
-                          >
-                            Resend
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td miw={260}>
-                      {editable ? (
-                        <MultiSelect
-                          aria-label={`Roles of ${member.first_name}`}
-                          data={roles.data.map((r) => ({ value: r._id, label: r.name }))}
-                          value={member.roles.map((r) => r._id)}
-                          onChange={(ids) =>
-                            setRoles.mutateAsync({ id: member._id, roles: ids }).then(
-                              () => toastSuccess(`Roles of ${member.first_name} saved.`),
-                              (error) => showSubmitError(error),
-                            )
-                          }
-                        />
-                      ) : (
-                        <Text size="sm">{member.roles.map((r) => r.name).join(', ') || '—'}</Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        {(data) => <Members data={data} />}
       </QueryCard>
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { DEFAULT_FIRM_NAME, type FollowUp, permissionLabel } from '@atelier/contracts';
+import { DEFAULT_FIRM_NAME, type FollowUp, type Profile, permissionLabel } from '@atelier/contracts';
 import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -188,6 +189,38 @@ function YourDetails() {
   );
 }
 
+/** One role: its name and how much it allows; the permissions themselves on request. */
+function RoleLine({ role }: { role: Profile['permissions'][number] }) {
+  const [open, setOpen] = useState(false);
+  const count = role.permissions.length;
+  // A few are shown at once; a long list (a manager's dozens) waits to be asked for.
+  const long = count > 8;
+  return (
+    <div>
+      <Group gap="xs" wrap="wrap">
+        <Text fw={600}>{role.name}</Text>
+        <Text size="sm" c="dimmed">
+          {count} permission{count === 1 ? '' : 's'}
+        </Text>
+        {long && (
+          <Anchor component="button" type="button" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide them' : 'Show them'}
+          </Anchor>
+        )}
+      </Group>
+      {(open || !long) && count > 0 && (
+        <Group gap={6} mt={4}>
+          {role.permissions.map((code) => (
+            <Badge key={code} variant="light" size="sm" tt="none" title={`Permission ${code}`}>
+              {permissionLabel(code)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </div>
+  );
+}
+
 function YourRoles() {
   const profile = useProfile();
   return (
@@ -200,16 +233,7 @@ function YourRoles() {
       ) : (
         <Stack gap="sm">
           {profile.permissions.map((role) => (
-            <div key={role._id}>
-              <Text fw={600}>{role.name}</Text>
-              <Group gap={6} mt={4}>
-                {role.permissions.map((code) => (
-                  <Badge key={code} variant="light" size="sm" tt="none" title={`Permission ${code}`}>
-                    {permissionLabel(code)}
-                  </Badge>
-                ))}
-              </Group>
-            </div>
+            <RoleLine key={role._id} role={role} />
           ))}
         </Stack>
       )}

@@ -1,8 +1,9 @@
 import { P } from '@atelier/contracts';
-import { Loader, Tabs, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
+import { RoutedTabs } from '../../../components/routed-tabs';
 import { useCan } from '../../../lib/permissions';
 import { useFirmSettings } from '../firm-settings';
 
@@ -30,15 +31,7 @@ export default function FirmSettingsLayout() {
         title="Firm settings"
         description="How your firm appears on documents, in emails and in your store."
       />
-      <Tabs value={pathname.replace(/\/$/, '')} onChange={(value) => value && navigate(value)} mb="lg">
-        <Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <RoutedTabs value={path} tabs={tabs} onChange={navigate} mb="lg" />
       {!mayOpen ? (
         <NoAccess />
       ) : firm.isPending ? (
