@@ -1,8 +1,9 @@
 import type { SavedView } from '@atelier/contracts';
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { showSubmitError } from '../../lib/forms';
 import { PROFILE_SUCCESS_DURATION, toastSuccess } from '../../lib/toast';
+import { DialogActions } from '../dialog-actions';
 
 type Props = {
   views: SavedView[];
@@ -49,12 +50,7 @@ export function SaveViewModal({ views, currentQuery, columns, onSave, onClose }:
           checked={makeDefault}
           onChange={(e) => setMakeDefault(e.currentTarget.checked)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Save view</Button>
-        </Group>
+        <DialogActions onCancel={onClose} confirm="Save view" onConfirm={save} />
       </Stack>
     </Modal>
   );

@@ -1,7 +1,8 @@
 import { resetPasswordRequestSchema } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
+import { DialogActions } from '../../../components/dialog-actions';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { authApi } from '../api';
@@ -36,14 +37,7 @@ export function ForgotPasswordModal({ opened, onClose, initialEmail }: Props) {
             {...form.register('email')}
             error={form.formState.errors.email?.message}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Send reset link
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} confirm="Send reset link" loading={form.formState.isSubmitting} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
 import { type Lead, P } from '@atelier/contracts';
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DialogActions } from '../../../components/dialog-actions';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
@@ -43,14 +44,7 @@ export function ConvertModal({ lead, opened, onClose }: { lead: Lead; opened: bo
             onChange={(e) => setCreateAccount(e.currentTarget.checked)}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={convert.isPending}>
-            Convert
-          </Button>
-        </Group>
+        <DialogActions onCancel={onClose} confirm="Convert" onConfirm={submit} loading={convert.isPending} />
       </Stack>
     </Modal>
   );

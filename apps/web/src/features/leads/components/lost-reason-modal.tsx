@@ -1,7 +1,8 @@
 import { LOST_REASON_MISSING, P } from '@atelier/contracts';
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Modal, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useCan } from '../../../lib/permissions';
 import { useLeadSettings } from '../api';
 
@@ -69,14 +70,7 @@ export function LostReasonModal({ name, onCancel, onConfirm }: Props) {
           error={error}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={saving}>
-            Mark as lost
-          </Button>
-        </Group>
+        <DialogActions onCancel={onCancel} confirm="Mark as lost" color="red" onConfirm={confirm} loading={saving} />
       </Stack>
     </Modal>
   );

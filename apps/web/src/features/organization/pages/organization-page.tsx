@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { PermissionChecklist } from '../../../components/form/permission-checklist';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -47,26 +48,21 @@ function RoleEditor({ draft, onClose }: { draft: Draft; onClose: () => void }) {
           data-autofocus
         />
         <PermissionChecklist value={codes} onChange={setCodes} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={async () => {
-              try {
-                await save.mutateAsync({ id: draft.id, version: draft.version, name, permissions: codes });
-                toastSuccess(`Role "${name}" saved.`);
-                onClose();
-              } catch (error) {
-                setNameError((error as { fields?: Record<string, string> }).fields?.name);
-                showSubmitError(error);
-              }
-            }}
-          >
-            Save role
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          confirm="Save role"
+          loading={save.isPending}
+          onConfirm={async () => {
+            try {
+              await save.mutateAsync({ id: draft.id, version: draft.version, name, permissions: codes });
+              toastSuccess(`Role "${name}" saved.`);
+              onClose();
+            } catch (error) {
+              setNameError((error as { fields?: Record<string, string> }).fields?.name);
+              showSubmitError(error);
+            }
+          }}
+        />
       </Stack>
     </Modal>
   );

@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { PermissionChecklist } from '../../../components/form/permission-checklist';
 import { NoAccess } from '../../../components/no-access';
 import { QueryCard } from '../../../components/query-card';
@@ -52,24 +53,19 @@ function NewKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
           </Text>
         )}
         <PermissionChecklist value={codes} onChange={setCodes} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={create.isPending}
-            onClick={async () => {
-              try {
-                onCreated(await create.mutateAsync({ name, codes }));
-              } catch (error) {
-                setErrors(error instanceof ApiError ? error.fields : {});
-                showSubmitError(error);
-              }
-            }}
-          >
-            Create key
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          confirm="Create key"
+          loading={create.isPending}
+          onConfirm={async () => {
+            try {
+              onCreated(await create.mutateAsync({ name, codes }));
+            } catch (error) {
+              setErrors(error instanceof ApiError ? error.fields : {});
+              showSubmitError(error);
+            }
+          }}
+        />
       </Stack>
     </Modal>
   );

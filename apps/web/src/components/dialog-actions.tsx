@@ -1,0 +1,30 @@
+import { Button, Group, type MantineColor } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A dialog's closing row: Cancel, then what the dialog is for. Without `onConfirm` the second
+ * button submits the dialog's form.
+ */
+export function DialogActions(props: {
+  onCancel: () => void;
+  confirm: ReactNode;
+  onConfirm?: () => unknown;
+  loading?: boolean;
+  color?: MantineColor;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={props.onCancel}>
+        Cancel
+      </Button>
+      <Button
+        type={props.onConfirm ? 'button' : 'submit'}
+        color={props.color}
+        loading={props.loading}
+        onClick={props.onConfirm ? () => void props.onConfirm?.() : undefined}
+      >
+        {props.confirm}
+      </Button>
+    </Group>
+  );
+}
