@@ -55,6 +55,10 @@ async function signIn() {
 
 async function scriptsOf(pagePath: string, ready: (page: Page) => Promise<unknown>) {
   const page = await context.newPage();
+  // Each page as a first visit: what travels, not what the cache holds from the page before.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const scripts: Script[] = [];
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;

@@ -1,16 +1,23 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { listenForPreloadErrors } from './app/shell/chunk-errors';
+import { prefetchSession } from './lib/session';
 
 listenForPreloadErrors();
+const queryClient = createQueryClient();
+prefetchSession(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render as a transition: React draws it in slices and lets the browser answer
+// between them, instead of one long task while a slow phone builds the whole page.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </Providers>
+    </StrictMode>,
+  );
+});
