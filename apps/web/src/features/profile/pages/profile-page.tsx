@@ -64,41 +64,33 @@ function FollowUps() {
     queryFn: () => api<FollowUp[]>('GET', '/interactions/follow-ups'),
   });
   const today = new Date().toISOString().slice(0, 10);
-  // Always drawn, so the cards below do not jump when the answer arrives.
+  if (!followUps.data?.length) return null;
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
         Follow-ups due
       </Title>
-      {followUps.isPending ? (
-        <Text c="dimmed">Loading…</Text>
-      ) : followUps.isError ? (
-        <Text c="red">Follow-ups could not be loaded.</Text>
-      ) : followUps.data.length === 0 ? (
-        <Text c="dimmed">Nothing is due in the coming week.</Text>
-      ) : (
-        <Stack gap="xs">
-          {followUps.data.map((f) => (
-            <Group key={f._id} justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`${f.href}/interactions`} fw={500} size="sm">
-                  {f.recordName}
-                </Anchor>
-                <Text size="sm" lineClamp={2}>
-                  {f.summary}
-                </Text>
-              </div>
-              <Badge
-                color={f.followUpOn! < today ? 'red' : f.followUpOn === today ? 'orange' : 'blue'}
-                variant="light"
-                style={{ flexShrink: 0 }}
-              >
-                {f.followUpOn! < today ? `Overdue ${f.followUpOn}` : f.followUpOn === today ? 'Today' : f.followUpOn}
-              </Badge>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <Stack gap="xs">
+        {followUps.data.map((f) => (
+          <Group key={f._id} justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Anchor component={Link} to={`${f.href}/interactions`} fw={500} size="sm">
+                {f.recordName}
+              </Anchor>
+              <Text size="sm" lineClamp={2}>
+                {f.summary}
+              </Text>
+            </div>
+            <Badge
+              color={f.followUpOn! < today ? 'red' : f.followUpOn === today ? 'orange' : 'blue'}
+              variant="light"
+              style={{ flexShrink: 0 }}
+            >
+              {f.followUpOn! < today ? `Overdue ${f.followUpOn}` : f.followUpOn === today ? 'Today' : f.followUpOn}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
     </Card>
   );
 }
