@@ -167,7 +167,11 @@ function LastChanged({ record, links }: { record: Named; links?: ReactNode }) {
 }
 
 // A record's page (header, tabs, archive and delete) loads apart from the list.
-const RecordPage = lazyNamed(() => import('./record-page'), 'RecordPage');
+const RecordPage = lazyNamed(
+  () => import('./record-page'),
+  'RecordPage',
+  // lazy() forgets the component's type parameters; the module's own type keeps them.
+) as unknown as typeof import('./record-page').RecordPage;
 
 /** A kind's pages, as the router mounts them from its declaration (`kindRoutes` in app/router.tsx). */
 export type RecordPages = {
@@ -231,9 +235,9 @@ export function recordPages<
       return (
         <LazySuspense>
           <RecordPage
-            resource={resource as RecordResource<Named, unknown>}
-            subtitle={spec.subtitle as (record: Named) => ReactNode}
-            actions={spec.actions as (record: Named) => ReactNode}
+            resource={resource}
+            subtitle={spec.subtitle}
+            actions={spec.actions}
             deleteText={spec.deleteText}
           />
         </LazySuspense>
