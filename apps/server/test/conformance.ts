@@ -46,6 +46,11 @@ export type KindFixture = {
   createdAction?: string;
   /** The column that marks a deleted row, for kinds whose rows stay for history (employees). */
   softDeleted?: string;
+  /**
+   * The kind's own transitions beyond archive and restore (`POST /{kind}/{id}/{name}`), with a
+   * body each would accept and the code each needs: they are held to tenancy and codes too.
+   */
+  transitions?: { name: string; body?: Json; code: 'modify' | 'remove' }[];
 };
 
 /**
@@ -139,6 +144,9 @@ export function describeRecordKind(fixture: KindFixture): void {
           ['GET', `${path}/${record._id}/files`],
           ['GET', `${path}/${record._id}/logs`],
           ['GET', `${path}/${record._id}/activities`],
+          ...(fixture.transitions ?? []).map(
+            (step) => ['POST', `${path}/${record._id}/${step.name}`, step.body ?? {}] as const,
+          ),
           has('delete') && ['DELETE', `${path}/${record._id}`],
         ] as const
       ).filter((route): route is Exclude<typeof route, false> => Boolean(route)) as [string, string, unknown?][];
@@ -273,14 +281,17 @@ export function describeRecordKind(fixture: KindFixture): void {
       const { modify, remove, export: exporting } = codes;
       // What each route needs: bulk archive is a modify route that checks the remove code too,
       // and an export needs the list's own code as well as the export one.
+      const step = (url: string) => fixture.transitions?.find((t) => url.endsWith(`/${t.name}`));
       const needs = (method: string, url: string): number[] =>
-        url.endsWith('/bulk')
-          ? [modify, remove]
-          : url.endsWith('/export')
-            ? [modify, exporting]
-            : method === 'DELETE' || /\/(archive|restore)$/.test(url)
-              ? [remove]
-              : [modify];
+        step(url)
+          ? [codes[step(url)!.code]]
+          : url.endsWith('/bulk')
+            ? [modify, remove]
+            : url.endsWith('/export')
+              ? [modify, exporting]
+              : method === 'DELETE' || /\/(archive|restore)$/.test(url)
+                ? [remove]
+                : [modify];
       for (const missing of new Set([modify, remove, exporting])) {
         await grant(everyCode().filter((c) => c !== missing));
         for (const [method, url, body] of routes(record)) {

@@ -21,4 +21,8 @@ describeRecordKind({
   searchBy: (record) => String(record.email),
   // A deleted invitee's row stays, without email, so the history keeps their name.
   softDeleted: 'deleted_at',
+  transitions: [
+    { name: 'deactivate', body: { reassignTo: null }, code: 'remove' },
+    { name: 'activate', code: 'remove' },
+  ],
 });

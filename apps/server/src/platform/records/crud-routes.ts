@@ -49,7 +49,10 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   transitions?: {
     name: string;
     code: 'modify' | 'remove';
-    run: (db: Executor, actor: Actor, id: string) => Promise<unknown>;
+    /** What the request says beyond the record, and the answer when it is more than the record. */
+    body?: z.ZodObject;
+    response?: z.ZodType;
+    run: (db: Executor, actor: Actor, id: string, body: unknown) => Promise<unknown>;
   }[];
 };
 
@@ -60,21 +63,29 @@ export function recordTypeRoutes<
   Detail extends RecordMeta,
   Row extends { _id: string },
 >(type: RecordType<T, S, Detail, Row>): AnyRoute[] {
+  const declared = type.spec.kind;
+  // Only the routes its declaration gives it (employees are invited, not created).
+  const has = (route: KindRoute) => kindHas(declared, route);
   return recordRoutes({
     kind: type.entity,
     input: type.spec.input,
     list: type.listFor,
     csvColumns: type.csv,
-    create: type.create,
     get: type.get,
     update: type.update,
-    remove: type.remove,
-    bulk: type.bulk,
+    ...(has('create') ? { create: type.create } : {}),
+    ...(has('delete') ? { remove: type.remove } : {}),
+    ...(has('bulk') ? { bulk: type.bulk } : {}),
     ...(type.duplicates ? { duplicates: type.duplicates } : {}),
     transitions: Object.entries(type.transitions).map(([name, step]) => ({
       name,
       code: step.code ?? 'modify',
-      run: (db, actor, id) => type.transition(db, actor, id, name),
+      ...(step.body ? { body: step.body } : {}),
+      ...(step.answer ? { response: step.answer.schema } : {}),
+      run: async (db, actor, id, body) => {
+        const { record, effects } = await type.transition(db, actor, id, name, body);
+        return step.answer ? step.answer.of(shownTo(actor, type.entity, record), effects) : record;
+      },
     })),
   });
 }
@@ -121,11 +132,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
     bulk: Boolean(crud.bulk),
     export: kindHas(declared, 'export'),
   };
-  // A record's fields behind a further code (an employee's pay) leave every response for those without it.
-  const shown = (actor: Actor, record: unknown) =>
-    record && typeof record === 'object'
-      ? withoutFields([record as object], hiddenFields(actor, crud.kind) ?? [])[0]
-      : record;
+  const shown = (actor: Actor, record: unknown) => shownTo(actor, crud.kind, record);
   for (const route of KIND_ROUTES)
     if (offered[route] !== kindHas(declared, route))
       throw new Error(`The ${declared.key} kind's ${route} route is ${offered[route] ? 'not declared' : 'missing'}.`);
@@ -233,8 +240,9 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
         summary: `${step.name[0]!.toUpperCase()}${step.name.slice(1)} ${article(noun)}`,
         access: step.code === 'remove' ? remove : modify,
         params: idParams,
-        response: answers.detail,
-        handler: async ({ db, actor, params }) => shown(actor, await step.run(db, actor, params.id)),
+        ...(step.body ? { body: step.body } : {}),
+        response: step.response ?? answers.detail,
+        handler: async ({ db, actor, params, body }) => shown(actor, await step.run(db, actor, params.id, body)),
       }),
     ),
     ...optional(crud.remove, (removeOne) =>
@@ -251,6 +259,10 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
     ...recordSubRoutes(crud.kind),
   ];
 }
+
+/** A record's fields behind a further code (an employee's pay) leave every response for those without it. */
+const shownTo = (actor: Actor, kind: EntityKind, record: unknown) =>
+  record && typeof record === 'object' ? withoutFields([record as object], hiddenFields(actor, kind) ?? [])[0] : record;
 
 /** "an ambassador", "a lead". */
 const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;

@@ -14,7 +14,7 @@ import {
   type SortDef,
   searchText,
 } from '../lists/list';
-import { personColumn, type RecordTable, rowColumns } from './record-table';
+import { type OwnRecordTable, personColumn, type RecordTable, rowColumns } from './record-table';
 
 type KindList<Row extends { _id: string }> = Omit<ListSpec<Row>, 'noun' | 'table' | 'id' | 'scope'>;
 
@@ -84,7 +84,7 @@ function readOf(
 /** The list a kind's declared columns give, with what the kind adds. */
 export function declaredList<Row extends { _id: string }>(
   kind: RecordKind,
-  table: RecordTable,
+  table: OwnRecordTable,
   given: DeclaredListSpec<Row>,
 ): KindList<Row> {
   const columns = kind.columns ?? [];

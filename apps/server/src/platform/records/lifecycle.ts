@@ -1,5 +1,12 @@
-import { type BulkAction, type DuplicateMatch, hasCode, type RecordKind, type RecordMeta } from '@atelier/contracts';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type BulkAction,
+  type DuplicateMatch,
+  hasCode,
+  kindHas,
+  type RecordKind,
+  type RecordMeta,
+} from '@atelier/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -14,11 +21,11 @@ import { type Assignable, assignRows, registerAssignable } from './assignables';
 import { type DeclaredListSpec, declaredCsv, declaredList } from './declared-list';
 import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
 import { type EntityKind, type EntityParts, registerEntity } from './entities';
-import { personColumn, type RecordTable } from './record-table';
+import { type OwnRecordTable, personColumn, type RecordTable } from './record-table';
 import { archiveRefusal, archiveRows, assertAssignee, peopleNames, updateVersioned } from './records';
 import { type Reference, referencesTo } from './references';
 
-export { personColumn, type RecordTable, refColumn, rowColumns } from './record-table';
+export { type OwnRecordTable, personColumn, type RecordTable, refColumn, rowColumns } from './record-table';
 export type { Reference } from './references';
 
 type RowOf<T extends RecordTable> = T['$inferSelect'] & {
@@ -32,14 +39,27 @@ type Values<T extends RecordTable> = PgUpdateSetSource<T>;
 
 /**
  * A change of state beyond editing (`POST /{kind}/{id}/{name}`): what the record's state must
- * be for it, and what it sets. Archive and restore are two every kind has.
+ * be for it, and what it sets. Archive and restore are two every kind that archives has.
  */
 export type Transition<T extends RecordTable> = {
   /** Why the record's current state does not allow it (a 409), or null when it does. */
-  refuse: (row: RowOf<T>) => string | null;
+  refuse: (row: RowOf<T>, actor: Actor) => string | null;
   set: (row: RowOf<T>) => Values<T>;
   /** Which of the kind's codes it needs: its modify code unless said. */
   code?: 'modify' | 'remove';
+  /**
+   * What the request says beyond the record (who takes over a deactivated employee's records),
+   * checked by the route; `check` adds the domain's checks of it (400 per field).
+   */
+  body?: z.ZodObject;
+  check?: (db: Executor, actor: Actor, row: RowOf<T>, body: unknown) => Promise<void>;
+  /**
+   * What else the step does in its transaction, after the record changed (sessions end, records
+   * handed over). What it gives joins the history entry's "after" and the answer.
+   */
+  effects?: (db: Executor, actor: Actor, row: RowOf<T>, body: unknown) => Promise<Record<string, unknown>>;
+  /** The answer, when it is more than the record. */
+  answer?: { schema: z.ZodType; of: (record: unknown, effects: Record<string, unknown>) => unknown };
 };
 
 /**
@@ -63,7 +83,7 @@ export type RecordTypeSpec<
    * What global search shows of a record (searchable kinds): its title, a line under it, and
    * the column holding its search text.
    */
-  search?: { title: AnyPgColumn; subtitle: SQL<string>; text: AnyPgColumn };
+  search?: { title: AnyPgColumn | SQL<string>; subtitle: SQL<string>; text: AnyPgColumn };
   /**
    * The columns an input sets, on create (`before` null) and on edit alike: the domain's checks
    * beyond the schema (400 or 409 with per-field messages) and what it derives.
@@ -121,6 +141,33 @@ export type RecordTypeSpec<
     | Omit<Parameters<typeof findSimpleDuplicates>[1], 'table' | 'id'>
     | ((db: Executor, query: DuplicateQuery) => Promise<DuplicateMatch[]>);
   transitions?: Record<string, Transition<T>>;
+  /**
+   * For a kind that is some rows of a shared table (staff among the users, not deleted): the
+   * condition that picks them. Every read, list, search and write of the kind keeps to it.
+   */
+  rows?: SQL;
+  /** How one of its records reads as archived, in a table without `archived_at` (deactivated staff). */
+  archived?: { sql: SQL<boolean>; of: (row: RowOf<T>) => boolean };
+  /**
+   * Locks taken before the record's own on every write, so two writes never wait on each other
+   * in opposite orders (the firm, then the person: deactivation and role changes).
+   */
+  lockFirst?: (db: Executor, actor: Actor) => Promise<unknown>;
+  /**
+   * Whether this actor may change this record at all, beyond the kind's code (nobody changes a
+   * colleague who holds a code they lack): throws when not. `action` is update, delete or a
+   * transition's name.
+   */
+  mayChange?: (db: Executor, actor: Actor, row: RowOf<T>, action: string) => Promise<void>;
+  /**
+   * A deleted record whose row stays for the history that names it (a withdrawn invitation):
+   * what deleting sets instead of removing the row. `rows` must leave it out from then on.
+   */
+  softDelete?: (row: RowOf<T>) => Values<T>;
+  /** What else deleting does in its transaction (a deleted person's sessions end). */
+  afterDelete?: (db: Executor, actor: Actor, row: RowOf<T>) => Promise<void>;
+  /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
+  alsoAuditedAs?: string[];
 };
 
 type KindList<Row extends { _id: string }> = Omit<ListSpec<Row>, 'noun' | 'table' | 'id' | 'scope'>;
@@ -149,7 +196,14 @@ export type RecordType<
   audited: (db: Executor, ...rows: RowOf<T>[]) => Promise<Record<string, unknown>[]>;
   get: (db: Executor, actor: Actor, id: string) => Promise<Detail>;
   update: (db: Executor, actor: Actor, id: string, input: Input & { version: number }) => Promise<Detail>;
-  transition: (db: Executor, actor: Actor, id: string, name: string) => Promise<Detail>;
+  /** A change of state, with its effects (what they give joins the history entry). */
+  transition: (
+    db: Executor,
+    actor: Actor,
+    id: string,
+    name: string,
+    body?: unknown,
+  ) => Promise<{ record: Detail; effects: Record<string, unknown> }>;
   transitions: Record<string, Transition<T>>;
   remove: (db: Executor, actor: Actor, id: string) => Promise<void>;
   bulk: (db: Executor, actor: Actor, action: BulkAction) => Promise<{ updated: number }>;
@@ -167,6 +221,8 @@ const plural = (n: number, ref: Reference) => `${n} ${n === 1 ? ref.noun : (ref.
 function searchDocsOf(
   table: RecordTable,
   search: NonNullable<RecordTypeSpec<RecordTable, z.ZodObject, RecordMeta, { _id: string }>['search']>,
+  archived: SQL<boolean>,
+  rows: SQL | undefined,
 ): NonNullable<EntityParts['searchDocs']> {
   return (db, ids) =>
     db
@@ -175,10 +231,22 @@ function searchDocsOf(
         title: sql<string>`${search.title}`,
         subtitle: search.subtitle,
         searchText: sql<string>`${search.text}`,
-        archived: sql<boolean>`${table.archivedAt} IS NOT NULL`,
+        archived,
       })
       .from(table as PgTable)
-      .where(inArray(table.id, ids));
+      .where(and(inArray(table.id, ids), rows));
+}
+
+/** How a kind's record reads as archived: as its spec says, or by its table's `archived_at`. */
+function archivedOf<T extends RecordTable>(
+  kind: RecordKind,
+  table: T,
+  given: { sql: SQL<boolean>; of: (row: RowOf<T>) => boolean } | undefined,
+) {
+  if (given) return given;
+  const column = (table as RecordTable).archivedAt;
+  if (!column) throw new Error(`${kind.key}: its table has no archived_at; say how a record reads as archived`);
+  return { sql: sql<boolean>`${column} IS NOT NULL`, of: (row: RowOf<T>) => row.archivedAt !== null };
 }
 
 /** Registers a kind whose lifecycle the platform runs, and gives its service functions. */
@@ -192,9 +260,11 @@ export function defineRecordType<
   const { kind, table } = spec;
   const { noun } = kind;
   const gone = () => notFound(`This ${noun} does not exist.`);
+  const { rows } = spec;
+  const archived = archivedOf(kind, table, spec.archived);
 
   // The reads every request of the kind makes, built once (db/compiled.ts).
-  const byId = eq(table.id, sql.placeholder('id'));
+  const byId = and(eq(table.id, sql.placeholder('id')), rows);
   const selectRow = compiledSelect<{ row: RowOf<T> }>({ row: table as PgTable }, (q) =>
     q.from(table as PgTable).where(byId),
   );
@@ -221,10 +291,11 @@ export function defineRecordType<
       const [row] = (await db
         .select()
         .from(table as PgTable)
-        .where(eq(table.id, id))) as RowOf<T>[];
+        .where(and(eq(table.id, id), rows))) as RowOf<T>[];
       return row ? { name: spec.title(row) } : null;
     },
-    ...(spec.search ? { searchDocs: searchDocsOf(table, spec.search) } : {}),
+    ...(spec.search ? { searchDocs: searchDocsOf(table, spec.search, archived.sql, rows) } : {}),
+    ...(spec.alsoAuditedAs ? { alsoAuditedAs: spec.alsoAuditedAs } : {}),
   });
 
   /** A version of the record as its history shows it, people by name. */
@@ -270,7 +341,7 @@ export function defineRecordType<
     const detail = {
       _id: row.id,
       version: row.version,
-      archived: row.archivedAt !== null,
+      archived: archived.of(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: updatedByPerson,
@@ -282,7 +353,12 @@ export function defineRecordType<
   async function insert(db: Executor, writer: AuditActor, values: Values<T>): Promise<string> {
     const [row] = (await db
       .insert(table as PgTable)
-      .values({ ...values, firmId: writer.firmId, createdBy: writer.userId, updatedBy: writer.userId } as never)
+      .values({
+        ...values,
+        firmId: writer.firmId,
+        ...(table.createdBy ? { createdBy: writer.userId } : {}),
+        updatedBy: writer.userId,
+      } as never)
       .returning()) as RowOf<T>[];
     const [after] = await audited(db, row!);
     await recordAudit(db, writer, { entityType: kind.key, entityId: row!.id, action: 'create', after });
@@ -294,8 +370,16 @@ export function defineRecordType<
     return get(db, actor, await insert(db, actor, values));
   }
 
+  /** The record locked for a write, after the locks taken before it, and whether this actor may change it. */
+  async function lockForWrite(db: Executor, actor: Actor, id: string, action: string): Promise<RowOf<T>> {
+    await spec.lockFirst?.(db, actor);
+    const row = await findRow(db, id, true);
+    await spec.mayChange?.(db, actor, row, action);
+    return row;
+  }
+
   async function update(db: Executor, actor: Actor, id: string, input: Input & { version: number }) {
-    const before = await findRow(db, id, true);
+    const before = await lockForWrite(db, actor, id, 'update');
     const values = await spec.columns(db, actor, input, before, {});
     const after = (await updateVersioned(db, actor, table, id, input.version, noun, values)) as RowOf<T>;
     const [b, a] = await audited(db, before, after);
@@ -304,37 +388,49 @@ export function defineRecordType<
   }
 
   const transitions: Record<string, Transition<T>> = {
-    archive: {
-      code: 'remove',
-      refuse: (row) => (row.archivedAt === null ? null : archiveRefusal(noun, true)),
-      set: () => ({ archivedAt: sql`now()` }) as Values<T>,
-    },
-    restore: {
-      code: 'remove',
-      refuse: (row) => (row.archivedAt !== null ? null : archiveRefusal(noun, false)),
-      set: () => ({ archivedAt: null }) as Values<T>,
-    },
+    ...(kindHas(kind, 'archive')
+      ? {
+          archive: {
+            code: 'remove',
+            refuse: (row) => (archived.of(row) ? archiveRefusal(noun, true) : null),
+            set: () => ({ archivedAt: sql`now()` }) as Values<T>,
+          },
+          restore: {
+            code: 'remove',
+            refuse: (row) => (archived.of(row) ? null : archiveRefusal(noun, false)),
+            set: () => ({ archivedAt: null }) as Values<T>,
+          },
+        }
+      : {}),
     ...spec.transitions,
   };
 
-  /** A transition on one record: allowed by its state (under a row lock), or 409 saying why not. */
-  async function transition(db: Executor, actor: Actor, id: string, name: string): Promise<Detail> {
+  /**
+   * A transition on one record: allowed by its state (under a row lock), or 409 saying why not;
+   * then its effects, in the same transaction.
+   */
+  async function transition(db: Executor, actor: Actor, id: string, name: string, body?: unknown) {
     const step = Object.hasOwn(transitions, name) ? transitions[name]! : undefined;
     if (!step) throw notFound(`A ${noun} cannot be given "${name}".`);
-    const before = await findRow(db, id, true);
-    const refused = step.refuse(before);
+    const before = await lockForWrite(db, actor, id, name);
+    const refused = step.refuse(before, actor);
     if (refused) throw conflict(refused);
+    await step.check?.(db, actor, before, body);
     const after = (await updateVersioned(db, actor, table, id, before.version, noun, step.set(before))) as RowOf<T>;
+    const effects = (await step.effects?.(db, actor, after, body)) ?? {};
     const [b, a] = await audited(db, before, after);
     // Archive and restore change no audited field: the action alone says what happened.
-    const changes = JSON.stringify(b) === JSON.stringify(a) ? {} : { before: b, after: a };
+    const changes =
+      JSON.stringify(b) === JSON.stringify(a) && Object.keys(effects).length === 0
+        ? {}
+        : { before: b, after: { ...a, ...effects } };
     await audit(db, actor, id, { action: name, version: after.version, ...changes });
-    return get(db, actor, id);
+    return { record: await get(db, actor, id), effects };
   }
 
   /** Deletes a record nothing refers to; its interactions, files and followers go with it (audit). */
   async function remove(db: Executor, actor: Actor, id: string): Promise<void> {
-    const before = await findRow(db, id, true);
+    const before = await lockForWrite(db, actor, id, 'delete');
     const refused = spec.refuseDelete?.(before);
     if (refused) throw conflict(refused);
     const refs = spec.references;
@@ -354,7 +450,9 @@ export function defineRecordType<
           `${spec.title(before)} ${refs.verb} ${found.join(' and ')}. ${refs.advice ?? `Archive the ${noun} instead.`}`,
         );
     }
-    await db.delete(table as PgTable).where(eq(table.id, id));
+    if (spec.softDelete) await updateVersioned(db, actor, table, id, before.version, noun, spec.softDelete(before));
+    else await db.delete(table as PgTable).where(eq(table.id, id));
+    await spec.afterDelete?.(db, actor, before);
     const [gone] = await audited(db, before);
     await audit(db, actor, id, { action: 'delete', before: gone });
   }
@@ -375,20 +473,21 @@ export function defineRecordType<
     }
     if (!hasCode(actor.codes, kind.codes.remove))
       throw forbidden(`You do not have permission to archive ${kind.plural}.`);
+    if (!table.archivedAt) throw new Error(`${kind.key}: bulk archive needs archived_at`);
     return { updated: await archiveRows(db, actor, table, kind.key, ids, action.action === 'archive') };
   }
 
   if (!kind.columns && !spec.list) throw new Error(`${kind.key}: declare its columns or its list`);
   // Built once: what the kind adds to its declared columns, or its own list.
   const list = kind.columns
-    ? declaredList<Row>(kind, table, (spec.list ?? {}) as DeclaredListSpec<Row>)
+    ? declaredList<Row>(kind, table as OwnRecordTable, (spec.list ?? {}) as DeclaredListSpec<Row>)
     : (spec.list as KindList<Row>);
   const listFor = (actor: Actor): ListSpec<Row> => ({
     ...list,
     noun: kind.plural,
     table,
     id: table.id,
-    scope: eq(table.firmId, actor.firmId),
+    scope: and(eq(table.firmId, actor.firmId), rows)!,
   });
 
   // Whether a kind checks for duplicates is its declaration's to say; how, the spec's.
