@@ -14,6 +14,7 @@ import { leadsModule } from './modules/leads/leads.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { profileModule } from './modules/profile/profile.module';
 import { usersModule } from './modules/users/users.module';
+import { vendorsModule } from './modules/vendors/vendors.module';
 import { warehousesModule } from './modules/warehouses/warehouses.module';
 import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
@@ -45,6 +46,7 @@ export const MODULES: readonly ModuleManifest[] = [
   employeesModule,
   leadsModule,
   usersModule,
+  vendorsModule,
 ];
 installModules(MODULES);
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { emailSchema } from './auth';
 import { COMPANY_TYPES } from './choices';
-import { personRefSchema, phoneSchema, recordAddressSchema, recordMetaShape, tagsSchema } from './records';
-
-const optionalEmail = z.union([z.literal(''), emailSchema]);
-const website = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Enter an address like https://example.com.');
+import {
+  optionalEmailSchema as optionalEmail,
+  personRefSchema,
+  phoneSchema,
+  recordAddressSchema,
+  recordMetaShape,
+  tagsSchema,
+  websiteSchema as website,
+} from './records';
 
 /** The account's details (POST /companies, PUT /companies/{id}). */
 export const companyInputSchema = z.strictObject({

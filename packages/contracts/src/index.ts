@@ -28,4 +28,5 @@ export * from './search';
 export * from './search-categories';
 export * from './session';
 export * from './settings';
+export * from './vendors';
 export * from './warehouses';

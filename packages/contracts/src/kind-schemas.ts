@@ -5,6 +5,7 @@ import { customerInputSchema, customerRowSchema, customerSchema } from './custom
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
+import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
 export type KindSchemas = { input: z.ZodObject; detail: z.ZodObject; row: z.ZodObject };
@@ -21,6 +22,7 @@ export const KIND_SCHEMAS = {
   lead: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
+  vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };
 
 /** A declared kind's schemas. */

@@ -6,6 +6,7 @@ import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
 import type { LeadRow } from './leads';
 import { P, type PermissionCode } from './permissions';
+import type { VendorRow } from './vendors';
 
 /**
  * Routes the platform gives every record kind unless its declaration says it lacks them:
@@ -241,6 +242,39 @@ export const KINDS = defineKinds({
       { path: 'customers', label: 'Customers' },
       { path: 'logs', label: 'Logs' },
     ],
+  },
+  vendor: {
+    key: 'vendor',
+    noun: 'vendor',
+    plural: 'vendors',
+    label: 'Vendor',
+    labelPlural: 'Vendors',
+    webPath: '/p/vendors',
+    apiPath: '/vendors',
+    // Vendors are exported with products (37 covers materials, vendors, purchase orders, stock).
+    codes: {
+      modify: P.MODIFY_VENDORS,
+      remove: P.DELETE_VENDORS,
+      settings: P.VENDOR_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: true,
+    duplicates: true,
+    // The spec's purchase-orders, analytics, sync and expenses tabs come with purchasing and accounting.
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<VendorRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'contactName', label: 'Contact' },
+      { key: 'email', label: 'Email' },
+      { key: 'phone', label: 'Phone' },
+      { key: 'city', label: 'City' },
+      { key: 'paymentTermsDays', label: 'Terms (days)', format: 'number', sort: true, name: 'terms' },
+      { key: 'leadTimeDays', label: 'Lead time (days)', format: 'number', sort: true, name: 'leadTime' },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
   },
 });
 

@@ -44,6 +44,16 @@ export const phoneSchema = z
   .max(40, 'Use at most 40 characters.')
   .refine((v) => v === '' || /^[+()\d][\d\s().\-x]{5,}$/i.test(v), 'Enter a phone number like (207) 555-0134.');
 
+/** An email address, or nothing. */
+export const optionalEmailSchema = z.union([z.literal(''), emailSchema]);
+
+/** A web address, or nothing. */
+export const websiteSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Enter an address like https://example.com.');
+
 export const tagsSchema = z
   .array(z.string().trim().min(1).max(40, 'Tags are at most 40 characters.'))
   .max(30, 'Use at most 30 tags.');

@@ -35,6 +35,11 @@ const PATHS = [
   '/u/leads/1/interactions',
   '/u/leads/1/files',
   '/u/leads/1/logs',
+  '/p/vendors',
+  '/p/vendors/new',
+  '/p/vendors/1',
+  '/p/vendors/1/details',
+  '/p/vendors/1/logs',
   // Employees have their own routes; their details tab has the same two addresses.
   '/u/employees/1',
   '/u/employees/1/details',
@@ -48,7 +53,7 @@ describe('record kinds’ routes', () => {
     expect(matches.at(-1)?.route.path).not.toBe('*');
     const loaded = matches.filter((m) => typeof m.route.lazy === 'function');
     // A record's page and its tab; or a list or a new page.
-    expect(loaded.length).toBe(/^\/u\/[a-z]+\/1/.test(path) ? 2 : 1);
+    expect(loaded.length).toBe(/^\/[a-z]\/[a-z-]+\/1/.test(path) ? 2 : 1);
     for (const { route } of loaded) {
       const { Component } = await (route.lazy as () => Promise<{ Component?: unknown }>)();
       expect(typeof Component).toBe('function');

@@ -125,6 +125,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               ...kindRoutes(KINDS.lead, () => import('../features/leads/pages/lead-pages')),
+              ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

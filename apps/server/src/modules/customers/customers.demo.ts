@@ -6,7 +6,6 @@ import {
   companyInputSchema,
   customerInputSchema,
   INTERACTION_KINDS,
-  P,
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -17,7 +16,7 @@ import type { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { users } from '../../platform/identity/users.table';
 import { interactions } from '../../platform/interactions/interactions.table';
-import { CEDAR_ROW_ID, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
+import { CEDAR_ROW_ID, demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { ambassadorType } from '../ambassadors';
 import { companyType } from '../companies';
 import { customerType } from './customers.service';
@@ -286,18 +285,8 @@ async function seedFirm(
   customerEmail?: string,
 ) {
   const r = seededRandom(seed);
-  const staff = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.kind, 'staff'));
-  const owner = staff.find((s) => s.email?.startsWith('owner@'))!;
+  const { staff, owner, actor } = await demoStaff(db, firmId);
   const sales = staff.find((s) => s.email === 'sales@demo.test') ?? owner;
-  const actor: Actor = {
-    sessionId: '',
-    firmId,
-    userId: owner.id,
-    impersonatorId: null,
-    kind: 'staff',
-    codes: [P.SUPER_ADMIN],
-    features: [],
-  };
   const address = (kind: 'billing' | 'shipping' | 'job_site' | 'home') => {
     const [city, region, postalCode] = r.pick(CITIES);
     return { kind, line1: `${r.int(2, 480)} ${r.pick(STREETS)}`, city, region, postalCode, country: 'US' };

@@ -1,11 +1,8 @@
-import { type LeadStatus, leadInputSchema, OPEN_LEAD_STATUSES, P, SETTINGS_GROUPS } from '@atelier/contracts';
-import { eq } from 'drizzle-orm';
+import { type LeadStatus, leadInputSchema, OPEN_LEAD_STATUSES, SETTINGS_GROUPS } from '@atelier/contracts';
 import type { Executor } from '../../db/client';
 import { inScope } from '../../db/tenancy';
-import type { Actor } from '../../platform/http/access';
-import { users } from '../../platform/identity/users.table';
 import { addInteraction } from '../../platform/interactions/interactions.service';
-import { HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
+import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { saveSettings } from '../../platform/settings/settings.service';
 import { ambassadors } from '../ambassadors';
 import { setLeadStatus } from './lead-status';
@@ -72,19 +69,9 @@ const dayIn = (timeZone: string, offset: number) =>
 async function seedLeads(db: Executor) {
   const r = seededRandom(20261122);
   const defaults = SETTINGS_GROUPS.leadSettings.defaults;
-  const staff = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.kind, 'staff'));
-  const owner = staff.find((s) => s.email === 'owner@demo.test')!;
+  const { staff, owner, actor } = await demoStaff(db, HARBOR_PINE_ID);
   const sales = staff.find((s) => s.email === 'sales@demo.test')!;
   const partners = (await db.select({ id: ambassadors.id }).from(ambassadors)).map((a) => a.id);
-  const actor: Actor = {
-    sessionId: '',
-    firmId: HARBOR_PINE_ID,
-    userId: owner.id,
-    impersonatorId: null,
-    kind: 'staff',
-    codes: [P.SUPER_ADMIN],
-    features: [],
-  };
   await saveSettings(db, actor, 'leadSettings', { webLeadAssignee: sales.id });
   // The website form works from the start; the settings page shows its address.
   await ensureCaptureKey(db, HARBOR_PINE_ID, owner.id);

@@ -1,6 +1,10 @@
+import { P } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { LocalFileStorage } from '../files/storage';
+import type { Actor } from '../http/access';
+import { users } from '../identity/users.table';
 
 export type SeedContext = { storage: LocalFileStorage };
 
@@ -54,4 +58,23 @@ export function seededRandom(seed: number) {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return { next, pick, int, chance: (p: number) => next() < p };
+}
+
+/**
+ * The firm's staff, and its owner acting with every code: demo records are made through the
+ * same service functions staff use, with their checks and history.
+ */
+export async function demoStaff(db: Executor, firmId: string) {
+  const staff = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.kind, 'staff'));
+  const owner = staff.find((s) => s.email?.startsWith('owner@'))!;
+  const actor: Actor = {
+    sessionId: '',
+    firmId,
+    userId: owner.id,
+    impersonatorId: null,
+    kind: 'staff',
+    codes: [P.SUPER_ADMIN],
+    features: [],
+  };
+  return { staff, owner, actor };
 }

@@ -5,21 +5,23 @@ import type { z } from 'zod';
 import { PersonSelect } from './pickers';
 
 /**
- * A field of a record form: text (or email, phone), a percentage, one of a few choices (as
- * buttons, or as a list: `select`), or a staff member (`person`: "Assigned to"). Forms list their
- * fields instead of writing each input; `render` draws one the list does not know (a picker).
+ * A field of a record form: text (or email, phone), a whole number (days: `suffix`), a
+ * percentage, one of a few choices (as buttons, or as a list: `select`), or a staff member
+ * (`person`: "Assigned to"). Forms list their fields instead of writing each input; `render`
+ * draws one the list does not know (a picker).
  */
 export type FieldSpec<V extends FieldValues> = {
   name: keyof V & string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'percent' | 'choice' | 'select' | 'person';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'percent' | 'choice' | 'select' | 'person';
   description?: string;
   placeholder?: string;
   /** The labels of a choice's values, in order. */
   choices?: Readonly<Record<string, string>>;
-  /** Bounds of a percentage. */
+  /** Bounds of a number or a percentage, and what a number counts ("days"). */
   min?: number;
   max?: number;
+  suffix?: string;
   /** Draws the field itself, in its place in the grid (nothing: no cell), given its error. */
   render?: (form: UseFormReturn<V>, error: string | undefined) => ReactNode;
 };
@@ -91,7 +93,7 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
               />
             </Box>
           );
-        if (f.type === 'percent')
+        if (f.type === 'percent' || f.type === 'number')
           return (
             <Controller
               key={f.name}
@@ -101,10 +103,10 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
                 <NumberInput
                   label={f.label}
                   description={f.description}
-                  suffix="%"
+                  suffix={f.type === 'percent' ? '%' : f.suffix}
                   min={f.min ?? 0}
-                  max={f.max ?? 100}
-                  decimalScale={2}
+                  max={f.max ?? (f.type === 'percent' ? 100 : undefined)}
+                  decimalScale={f.type === 'percent' ? 2 : 0}
                   clampBehavior="none"
                   value={field.value as number}
                   onChange={(v) => field.onChange(v === '' ? undefined : v)}

@@ -1,0 +1,4 @@
+import { recordTypeRoutes } from '../../platform/records/crud-routes';
+import { vendorType } from './vendors.service';
+
+export const vendorRoutes = recordTypeRoutes(vendorType);
