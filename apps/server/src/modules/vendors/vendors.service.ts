@@ -1,8 +1,28 @@
 import { KINDS, type Vendor, type VendorRow, vendorInputSchema } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { Actor } from '../../platform/http/access';
 import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType } from '../../platform/records/lifecycle';
+import { getSettings } from '../../platform/settings/settings.service';
 import { vendors } from './vendors.table';
+
+async function termsOf(
+  db: Executor,
+  actor: Actor,
+  input: { paymentTermsDays?: number | undefined; leadTimeDays?: number | undefined },
+  before: { paymentTermsDays: number; leadTimeDays: number } | null,
+) {
+  const usual =
+    before ??
+    (input.paymentTermsDays === undefined || input.leadTimeDays === undefined
+      ? (await getSettings(db, actor.firmId, { banking: false })).vendorSettings
+      : null);
+  return {
+    paymentTermsDays: input.paymentTermsDays ?? usual!.paymentTermsDays,
+    leadTimeDays: input.leadTimeDays ?? usual!.leadTimeDays,
+  };
+}
 
 /** Vendors: who the firm buys from, on what terms, how long they take to deliver. */
 export const vendorType = defineRecordType<typeof vendors, typeof vendorInputSchema, Vendor, VendorRow>({
@@ -16,8 +36,10 @@ export const vendorType = defineRecordType<typeof vendors, typeof vendorInputSch
       NULLIF(${vendors.phone}, ''))`,
     text: vendors.searchText,
   },
-  columns: (_db, _actor, input) => ({
+  columns: async (db, actor, input, before) => ({
     ...input,
+    // Left out: kept on an edit; on a new vendor, the firm's usual terms (vendor settings, 31).
+    ...(await termsOf(db, actor, input, before)),
     searchText: buildSearchText(
       [
         input.name,

@@ -2,13 +2,15 @@ import type { Vendor, VendorInput } from '@atelier/contracts';
 import { AddressesField } from '../../../components/form/addresses-field';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
+import { useSettings } from '../../settings/api';
 
 /** A vendor's fields, for the new page and the details tab. */
 export function VendorForm(props: RecordFormProps<Vendor, VendorInput>) {
   return (
     <RecordForm
       {...props}
-      defaults={{ paymentTermsDays: 30, leadTimeDays: 14 }}
+      // A new vendor starts with the firm's usual terms (vendor settings).
+      defaults={useSettings().data?.vendorSettings}
       fields={[
         { name: 'name', label: 'Name' },
         { name: 'contactName', label: 'Contact' },
