@@ -13,6 +13,11 @@ async function signedInPages(): Promise<string[]> {
   const lead = await firstId(`SELECT id FROM leads WHERE firm_id = ${HARBOR} ORDER BY created_at LIMIT 1`);
   const employee = await firstId("SELECT id FROM users WHERE email = 'sales@demo.test'");
   const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const vendor = await firstId(`SELECT id FROM vendors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  // A countertop: its form shows the dimensional pricing fields, its pricing tab the calculator.
+  const product = await firstId(
+    `SELECT id FROM products WHERE firm_id = ${HARBOR} AND pricing_mode = 'area' ORDER BY name LIMIT 1`,
+  );
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -30,6 +35,8 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/customers', customer, ['activities', 'interactions', 'files', 'settings', 'logs']),
     ...record('/u/ambassadors', ambassador, ['interactions', 'files', 'logs']),
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
+    ...record('/p/products', product, ['pricing', 'files', 'logs']),
+    ...record('/p/vendors', vendor, ['logs']),
     '/u/employees',
     `/u/employees/${employee}`,
     `/u/employees/${employee}/customers`,
@@ -46,6 +53,7 @@ async function signedInPages(): Promise<string[]> {
     '/s/lead',
     '/s/account',
     '/s/customer',
+    '/s/product',
     '/no-such-page',
   ];
 }

@@ -12,6 +12,7 @@ import { firmsModule } from './modules/firms/firms.module';
 import { invitationsModule } from './modules/invitations/invitations.module';
 import { leadsModule } from './modules/leads/leads.module';
 import { organizationModule } from './modules/organization/organization.module';
+import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
 import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
@@ -47,6 +48,7 @@ export const MODULES: readonly ModuleManifest[] = [
   leadsModule,
   usersModule,
   vendorsModule,
+  productsModule,
 ];
 installModules(MODULES);
 

@@ -31,3 +31,52 @@ export const AMBASSADOR_KINDS = ['person', 'business'] as const;
 export type AmbassadorKind = (typeof AMBASSADOR_KINDS)[number];
 
 export const AMBASSADOR_KIND_LABELS: Record<AmbassadorKind, string> = { person: 'Person', business: 'Business' };
+
+/** A product is sold (active) or still being set up (draft); archiving is the platform's. */
+export const PRODUCT_STATUSES = ['active', 'draft'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { active: 'Active', draft: 'Draft' };
+
+/** What a product is sold by. Area and length units price dimensionally; the others may cover an area. */
+export const SELL_UNITS = [
+  'each',
+  'box',
+  'sq_ft',
+  'linear_ft',
+  'sheet',
+  'slab',
+  'pair',
+  'set',
+  'hour',
+  'lb',
+  'gallon',
+] as const;
+export type SellUnit = (typeof SELL_UNITS)[number];
+export const SELL_UNIT_LABELS: Record<SellUnit, string> = {
+  each: 'Each',
+  box: 'Box',
+  sq_ft: 'Sq ft',
+  linear_ft: 'Linear ft',
+  sheet: 'Sheet',
+  slab: 'Slab',
+  pair: 'Pair',
+  set: 'Set',
+  hour: 'Hour',
+  lb: 'Pound',
+  gallon: 'Gallon',
+};
+
+/** How a product's price applies: per unit, or per square foot or linear foot of what is measured. */
+export const PRICING_MODES = ['unit', 'area', 'length'] as const;
+export type PricingMode = (typeof PRICING_MODES)[number];
+export const PRICING_MODE_LABELS: Record<PricingMode, string> = {
+  unit: 'Per unit',
+  area: 'By area (sq ft)',
+  length: 'By length (linear ft)',
+};
+/** The unit a dimensional price is per. */
+export const PRICING_MODE_UNIT: Record<Exclude<PricingMode, 'unit'>, SellUnit> = { area: 'sq_ft', length: 'linear_ft' };
+
+/** What a box, sheet or slab covers. */
+export const COVERAGE_UNITS = ['sq_ft', 'linear_ft'] as const;
+export type CoverageUnit = (typeof COVERAGE_UNITS)[number];

@@ -23,6 +23,8 @@ export const errorBodySchema = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** The record in the way, when there is one (the product that already has this SKU). */
+    link: z.object({ href: z.string(), label: z.string() }).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

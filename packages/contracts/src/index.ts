@@ -21,6 +21,8 @@ export * from './notifications';
 export * from './onboarding';
 export * from './organization';
 export * from './permissions';
+export * from './pricing';
+export * from './products';
 export * from './profile';
 export * from './realtime';
 export * from './records';

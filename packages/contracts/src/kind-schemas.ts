@@ -5,6 +5,7 @@ import { customerInputSchema, customerRowSchema, customerSchema } from './custom
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
+import { productInputSchema, productRowSchema, productSchema } from './products';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
@@ -22,6 +23,7 @@ export const KIND_SCHEMAS = {
   lead: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
+  product: { input: productInputSchema, detail: productSchema, row: productRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };
 

@@ -1,11 +1,18 @@
 import type { AmbassadorRow } from './ambassadors';
-import { AMBASSADOR_KIND_LABELS, COMPANY_TYPE_LABELS, LEAD_STATUS_LABELS } from './choices';
+import {
+  AMBASSADOR_KIND_LABELS,
+  COMPANY_TYPE_LABELS,
+  LEAD_STATUS_LABELS,
+  PRODUCT_STATUS_LABELS,
+  SELL_UNIT_LABELS,
+} from './choices';
 import { type KindColumn, listColumns } from './columns';
 import type { CompanyRow } from './companies';
 import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
 import type { LeadRow } from './leads';
 import { P, type PermissionCode } from './permissions';
+import type { ProductRow } from './products';
 import type { VendorRow } from './vendors';
 
 /**
@@ -242,6 +249,40 @@ export const KINDS = defineKinds({
       { path: 'customers', label: 'Customers' },
       { path: 'logs', label: 'Logs' },
     ],
+  },
+  product: {
+    key: 'product',
+    noun: 'product',
+    plural: 'products',
+    label: 'Product',
+    labelPlural: 'Products',
+    webPath: '/p/products',
+    apiPath: '/products',
+    codes: {
+      modify: P.MODIFY_PRODUCTS,
+      remove: P.DELETE_PRODUCTS,
+      settings: P.PRODUCT_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: true,
+    // Spec sheets and installation guides go in its files; the stock tab comes with inventory.
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'pricing', label: 'Pricing' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ProductRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'sku', label: 'SKU', sort: true },
+      // `status` filters active and archived records, as on every list.
+      { key: 'status', name: 'state', label: 'Status', choices: PRODUCT_STATUS_LABELS },
+      { key: 'unit', label: 'Unit', choices: SELL_UNIT_LABELS },
+      { key: 'priceCents', name: 'price', label: 'Price', format: 'money', sort: true },
+      { key: 'costCents', name: 'cost', label: 'Cost', format: 'money', hidden: true },
+      { key: 'taxClass', label: 'Tax class', hidden: true },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
   },
   vendor: {
     key: 'vendor',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELL_UNITS } from './choices';
 import type { FeatureKey } from './features';
 import { P, type PermissionCode } from './permissions';
 
@@ -162,12 +163,20 @@ export const SETTINGS_GROUPS = {
   },
   productSettings: {
     schema: z.strictObject({
+      // A product saved without a SKU gets the prefix and the next number (SKU-1001).
       skuPrefix: prefix,
-      defaultUnit: text(20).min(1, 'Enter a unit.'),
+      defaultUnit: z.enum(SELL_UNITS, { error: 'Choose a unit from the list.' }),
       reorderPoint: z.coerce.number().min(0),
+      // What a product is taxed as; the rates per jurisdiction come with orders. The first is the default.
+      taxClasses: labelList.min(1, 'Keep at least one tax class.'),
     }),
     permission: P.PRODUCT_SETTINGS,
-    defaults: { skuPrefix: '', defaultUnit: 'each', reorderPoint: 0 },
+    defaults: {
+      skuPrefix: 'SKU-',
+      defaultUnit: 'each',
+      reorderPoint: 0,
+      taxClasses: ['Standard', 'Reduced', 'Exempt', 'Labour'],
+    },
   },
   /** Not a group of spec section 3: the role a new invitation starts with (/s/employee, 53). */
   employeeSettings: {

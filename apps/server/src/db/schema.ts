@@ -3,6 +3,7 @@ export * from '../modules/ambassadors/ambassadors.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/leads/leads.table';
+export * from '../modules/products/products.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/warehouses/warehouses.table';
 export * from '../platform/audit/audit.table';

@@ -125,6 +125,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               ...kindRoutes(KINDS.lead, () => import('../features/leads/pages/lead-pages')),
+              ...kindRoutes(KINDS.product, () => import('../features/products/pages/product-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               {
                 path: 's',
@@ -150,6 +151,7 @@ export const routes: RouteObject[] = [
                   page('lead', () => import('../features/leads/pages/lead-settings-page')),
                   page('account', () => import('../features/companies/pages/account-settings-page')),
                   page('customer', () => import('../features/customers/pages/customer-settings-page')),
+                  page('product', () => import('../features/products/pages/product-settings-page')),
                 ],
               },
             ],

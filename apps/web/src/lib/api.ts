@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The record in the way, when there is one. */
+    readonly link?: { href: string; label: string },
   ) {
     super(message);
   }
@@ -95,6 +97,7 @@ async function read<T>(response: Response): Promise<T> {
       error?.code ?? 'internal',
       error?.message ?? `The server answered ${response.status}.`,
       error?.fields,
+      error?.link,
     );
   }
   return data as T;

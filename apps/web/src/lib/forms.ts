@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
-import { toastError } from './toast';
+import { toast } from './toast';
 
 /**
  * Shows a failed submit the way the spec asks: the server's message in a red toast, and each
@@ -8,7 +8,11 @@ import { toastError } from './toast';
  */
 export function showSubmitError<T extends FieldValues>(error: unknown, setError?: UseFormSetError<T>): void {
   const apiError = error instanceof ApiError ? error : null;
-  toastError(apiError?.message ?? 'Something went wrong. Please try again.');
+  toast({
+    type: 'error',
+    message: apiError?.message ?? 'Something went wrong. Please try again.',
+    ...(apiError?.link ? { link: apiError.link } : {}),
+  });
   if (!apiError || !setError) return;
   for (const [field, message] of Object.entries(apiError.fields)) {
     setError(field as Path<T>, { type: 'server', message });

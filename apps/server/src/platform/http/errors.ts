@@ -9,12 +9,21 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** The record in the way, when there is one (the product that already has this SKU). */
+    readonly link?: { href: string; label: string },
   ) {
     super(message);
   }
 
   body() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.link ? { link: this.link } : {}),
+      },
+    };
   }
 }
 

@@ -98,6 +98,9 @@ export function declaredList<Row extends { _id: string }>(
     if (read) fields[column.key] = read;
     if (column.sort && !given.sorts?.[name]) sorts[name] = sortOf(kind, table, column, read);
     const field = columnOf(table, column.key);
+    // Every list's own filters keep their names: a kind's "status" column is named otherwise (a lead's stage).
+    if (column.choices && ['status', 'id', 'tag'].includes(name))
+      throw new Error(`${kind.key}: the "${name}" filter is every list's own; give the column another name`);
     if (column.choices && field) filters[name] = oneOf(field, Object.keys(column.choices), name);
   }
   filters.status = archiveStatus(table.archivedAt);

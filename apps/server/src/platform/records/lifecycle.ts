@@ -164,6 +164,11 @@ export type RecordTypeSpec<
    * what deleting sets instead of removing the row. `rows` must leave it out from then on.
    */
   softDelete?: (row: RowOf<T>) => Values<T>;
+  /**
+   * What else a create or an edit writes in its transaction, once the row is written (a
+   * product's SKU claimed in the firm's SKU registry, which refers to the row).
+   */
+  afterWrite?: (db: Executor, row: RowOf<T>, before: RowOf<T> | null) => Promise<void>;
   /** What else deleting does in its transaction (a deleted person's sessions end). */
   afterDelete?: (db: Executor, actor: Actor, row: RowOf<T>) => Promise<void>;
   /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
@@ -360,6 +365,7 @@ export function defineRecordType<
         updatedBy: writer.userId,
       } as never)
       .returning()) as RowOf<T>[];
+    await spec.afterWrite?.(db, row!, null);
     const [after] = await audited(db, row!);
     await recordAudit(db, writer, { entityType: kind.key, entityId: row!.id, action: 'create', after });
     return row!.id;
@@ -382,6 +388,7 @@ export function defineRecordType<
     const before = await lockForWrite(db, actor, id, 'update');
     const values = await spec.columns(db, actor, input, before, {});
     const after = (await updateVersioned(db, actor, table, id, input.version, noun, values)) as RowOf<T>;
+    await spec.afterWrite?.(db, after, before);
     const [b, a] = await audited(db, before, after);
     await audit(db, actor, id, { action: 'update', version: after.version, before: b, after: a });
     return get(db, actor, id);

@@ -13,7 +13,7 @@ import { PersonSelect } from './pickers';
 export type FieldSpec<V extends FieldValues> = {
   name: keyof V & string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'percent' | 'choice' | 'select' | 'person';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'choice' | 'select' | 'person';
   description?: string;
   placeholder?: string;
   /** The labels of a choice's values, in order. */
@@ -22,6 +22,8 @@ export type FieldSpec<V extends FieldValues> = {
   min?: number;
   max?: number;
   suffix?: string;
+  /** Decimals of a dollar a money field takes (a cost may be $0.0430): 2 unless said. */
+  decimals?: number;
   /** Draws the field itself, in its place in the grid (nothing: no cell), given its error. */
   render?: (form: UseFormReturn<V>, error: string | undefined) => ReactNode;
 };
@@ -93,6 +95,24 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
               />
             </Box>
           );
+        if (f.type === 'money')
+          return (
+            <Controller
+              key={f.name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <MoneyInput
+                  label={f.label}
+                  description={f.description}
+                  decimals={f.decimals}
+                  cents={field.value as number | undefined}
+                  onChange={field.onChange}
+                  error={error}
+                />
+              )}
+            />
+          );
         if (f.type === 'percent' || f.type === 'number')
           return (
             <Controller
@@ -128,6 +148,39 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
         );
       })}
     </SimpleGrid>
+  );
+}
+
+/**
+ * Money typed in dollars and kept in cents (two decimals of a cent for a cost typed to four
+ * decimals of a dollar): the form and the API speak cents, the person dollars.
+ */
+export function MoneyInput({
+  cents,
+  onChange,
+  decimals = 2,
+  ...props
+}: {
+  label: string;
+  description?: string;
+  error?: string;
+  decimals?: number;
+  cents: number | undefined;
+  onChange: (cents: number | undefined) => void;
+}) {
+  const scale = 10 ** decimals;
+  return (
+    <NumberInput
+      {...props}
+      prefix="$"
+      min={0}
+      decimalScale={decimals}
+      fixedDecimalScale={decimals === 2}
+      thousandSeparator=","
+      clampBehavior="none"
+      value={cents === undefined || cents === null ? '' : cents / 100}
+      onChange={(v) => onChange(v === '' || typeof v !== 'number' ? undefined : (Math.round(v * scale) * 100) / scale)}
+    />
   );
 }
 

@@ -44,9 +44,12 @@ export function useRecordForm<V extends FieldValues>(options: {
 export function TagsNotesAndSave<V extends FieldValues & { tags?: string[]; notes?: string }>({
   form,
   submitLabel,
+  withNotes = true,
 }: {
   form: UseFormReturn<V>;
   submitLabel: string;
+  /** Whether the kind keeps notes (a product's words are its description). */
+  withNotes?: boolean;
 }) {
   const e = form.formState.errors as Record<string, { message?: string } | undefined>;
   return (
@@ -64,7 +67,9 @@ export function TagsNotesAndSave<V extends FieldValues & { tags?: string[]; note
           />
         )}
       />
-      <Textarea label="Notes" autosize minRows={3} {...form.register('notes' as Path<V>)} error={e.notes?.message} />
+      {withNotes && (
+        <Textarea label="Notes" autosize minRows={3} {...form.register('notes' as Path<V>)} error={e.notes?.message} />
+      )}
       <Group justify="flex-end">
         <Button type="submit" loading={form.formState.isSubmitting}>
           {submitLabel}
@@ -122,7 +127,7 @@ export function RecordForm<T extends { _id: string }, V extends FieldValues & No
           />
         )}
         {props.children?.(form)}
-        <TagsNotesAndSave form={form} submitLabel={props.submitLabel} />
+        <TagsNotesAndSave form={form} submitLabel={props.submitLabel} withNotes={'notes' in schema.shape} />
       </Stack>
       {stale.modal}
     </form>

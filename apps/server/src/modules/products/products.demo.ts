@@ -1,0 +1,211 @@
+import { type ProductInput, productInputSchema } from '@atelier/contracts';
+import { inScope } from '../../db/tenancy';
+import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
+import { productType } from './products.service';
+
+type Item = Omit<ProductInput, 'name' | 'priceCents'> & { name: string; priceCents: number };
+
+const code = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => (/^\d/.test(w) ? w : w.slice(0, 2).toUpperCase()))
+    .join('');
+
+/** Cabinets by line, type and width (their finishes, doors and hinges become options with variants). */
+function cabinets(r: ReturnType<typeof seededRandom>): Item[] {
+  const lines = [
+    ['Harbor Shaker', 1.0],
+    ['Linden Slab', 1.15],
+    ['Pine Point Inset', 1.45],
+  ] as const;
+  const types = [
+    ['Base cabinet', [9, 12, 15, 18, 21, 24, 27, 30, 33, 36], 34.5, 24, 1150],
+    ['Drawer base', [12, 15, 18, 21, 24, 30, 36], 34.5, 24, 1400],
+    ['Sink base', [30, 33, 36], 34.5, 24, 1250],
+    ['Wall cabinet', [12, 15, 18, 21, 24, 27, 30, 33, 36], 30, 12, 900],
+    ['Tall pantry', [18, 24], 84, 24, 2100],
+  ] as const;
+  return lines.flatMap(([line, factor]) =>
+    types.flatMap(([type, widths, height, depth, perFoot]) =>
+      widths.map((width) => {
+        const priceCents = Math.round((((perFoot * width) / 12) * factor + 120) / 5) * 500;
+        return {
+          name: `${line} ${type} ${width}″`,
+          sku: `${code(line)}-${code(type)}${width}`,
+          unit: 'each' as const,
+          priceCents,
+          costCents: Math.round(priceCents * 0.52),
+          width,
+          height,
+          depth,
+          weight: Math.round(width * 2.1 + r.int(5, 15)),
+          tags: ['cabinets', line.toLowerCase()],
+          description: `${type} from the ${line} line, ${width} inches wide, ${depth} inches deep. Plywood box, soft-close hardware.`,
+        };
+      }),
+    ),
+  );
+}
+
+/** Countertops priced by the square foot (a 30 sq ft minimum, rounded up to the half foot) or by length. */
+function countertops(): Item[] {
+  const quartz = ['Calacatta Drift', 'Misty Carrara', 'Pure White', 'Concrete Grey', 'Charcoal Soapstone', 'Sandbar'];
+  const granite = ['Absolute Black', 'Colonial White', 'Steel Grey', 'Blue Pearl'];
+  const slab = (name: string, stone: string, priceCents: number): Item => ({
+    name: `${stone} countertop, ${name}`,
+    sku: `CT-${code(stone)}-${code(name)}`,
+    unit: 'sq_ft',
+    priceCents,
+    costCents: Math.round(priceCents * 0.55),
+    pricing: { mode: 'area', minimum: 30, increment: 0.5 },
+    depth: 1.25,
+    tags: ['countertops', stone.toLowerCase()],
+    description: `${stone}, 3 cm, fabricated and installed. Priced per square foot: 30 sq ft minimum, rounded up to the half foot.`,
+  });
+  const block = ['Maple', 'Walnut', 'White oak'].map(
+    (wood): Item => ({
+      name: `Butcher block countertop, ${wood}`,
+      sku: `CT-BB-${code(wood)}`,
+      unit: 'linear_ft',
+      priceCents: wood === 'Walnut' ? 9_800 : 6_400,
+      costCents: wood === 'Walnut' ? 5_900 : 3_700,
+      pricing: { mode: 'length', minimum: 4, increment: 1 },
+      width: 25,
+      depth: 1.5,
+      tags: ['countertops', 'wood'],
+      description: `${wood} butcher block, 25 inches deep, 1.5 inches thick. Priced per linear foot, whole feet, 4 ft minimum.`,
+    }),
+  );
+  return [
+    ...quartz.map((name, i) => slab(name, 'Quartz', 7_900 + i * 600)),
+    ...granite.map((name, i) => slab(name, 'Granite', 6_500 + i * 500)),
+    ...block,
+  ];
+}
+
+/** Tile sold by the box, each box covering its square feet. */
+function tile(r: ReturnType<typeof seededRandom>): Item[] {
+  const kinds = [
+    ['Subway tile 3×6', 10.76, ['White gloss', 'Bone', 'Sage', 'Navy', 'Charcoal', 'Blush']],
+    ['Hex tile 2″', 8.6, ['Carrara', 'Black matte', 'White matte', 'Terracotta']],
+    ['Porcelain plank 8×48', 15.5, ['Driftwood', 'Honey oak', 'Ash grey', 'Walnut']],
+    ['Zellige 4×4', 5.38, ['Sea glass', 'Chalk', 'Ochre', 'Forest']],
+    ['Large format 24×24', 15.5, ['Concrete', 'Travertine', 'Statuario']],
+    ['Penny round', 9.8, ['White', 'Black', 'Mint']],
+  ] as const;
+  return kinds.flatMap(([kind, covers, colours]) =>
+    colours.map((colour): Item => {
+      const priceCents = r.int(38, 140) * 100 - 1;
+      return {
+        name: `${kind}, ${colour}`,
+        sku: `TL-${code(kind)}-${code(colour)}`,
+        unit: 'box',
+        coverage: { amount: covers, unit: 'sq_ft' },
+        priceCents,
+        costCents: Math.round(priceCents * 0.48),
+        weight: Math.round(covers * 3.2),
+        tags: ['tile'],
+        description: `${kind} in ${colour.toLowerCase()}. One box covers ${covers} sq ft; order 10% extra for cuts.`,
+      };
+    }),
+  );
+}
+
+/** Pulls, knobs, hinges, slides and fasteners (a screw costs a fraction of a cent more than 4). */
+function hardware(): Item[] {
+  const finishes = ['Matte black', 'Satin brass', 'Brushed nickel', 'Oil-rubbed bronze', 'Polished chrome'];
+  const pulls = [3, 3.75, 5, 6.3, 8, 12].flatMap((size) =>
+    finishes.map(
+      (finish, i): Item => ({
+        name: `Bar pull ${size}″, ${finish.toLowerCase()}`,
+        sku: `HW-BP${String(size).replace('.', '')}-${code(finish)}`,
+        unit: 'each',
+        priceCents: 650 + Math.round(size * 90) + i * 50,
+        costCents: 260 + Math.round(size * 35),
+        width: size,
+        tags: ['hardware', 'pulls'],
+      }),
+    ),
+  );
+  const knobs = finishes.map(
+    (finish): Item => ({
+      name: `Round knob 1¼″, ${finish.toLowerCase()}`,
+      sku: `HW-KN-${code(finish)}`,
+      unit: 'each',
+      priceCents: 545,
+      costCents: 190,
+      tags: ['hardware', 'knobs'],
+    }),
+  );
+  const other: Item[] = [
+    { name: 'Soft-close hinge, full overlay', sku: 'HW-HG-FO', unit: 'pair', priceCents: 1_290, costCents: 480 },
+    { name: 'Soft-close hinge, inset', sku: 'HW-HG-IN', unit: 'pair', priceCents: 1_490, costCents: 560 },
+    { name: 'Undermount drawer slide 21″', sku: 'HW-DS21', unit: 'pair', priceCents: 3_450, costCents: 1_640 },
+    { name: 'Undermount drawer slide 18″', sku: 'HW-DS18', unit: 'pair', priceCents: 3_250, costCents: 1_550 },
+    { name: 'Cabinet screw #8 × 1¼″', sku: 'HW-SC8125', unit: 'each', priceCents: 9, costCents: 4.3 },
+    { name: 'Shelf pin, nickel', sku: 'HW-SP-NI', unit: 'each', priceCents: 12, costCents: 2.75 },
+    { name: 'Toe-kick clip', sku: 'HW-TKC', unit: 'each', priceCents: 85, costCents: 31.5 },
+  ].map((item) => ({ ...item, tags: ['hardware'] }) as Item);
+  return [...pulls, ...knobs, ...other];
+}
+
+function lighting(r: ReturnType<typeof seededRandom>): Item[] {
+  const kinds = ['Pendant', 'Wall sconce', 'Flush mount', 'Under-cabinet strip', 'Chandelier', 'Vanity bar'];
+  const styles = ['Halden', 'Mira', 'Orbit', 'Cove', 'Lumen'];
+  return kinds.flatMap((kind) =>
+    styles.map((style): Item => {
+      const priceCents = r.int(9, 78) * 1000 - 5;
+      return {
+        name: `${style} ${kind.toLowerCase()}`,
+        sku: `LT-${code(style)}-${code(kind)}`,
+        unit: kind === 'Under-cabinet strip' ? 'linear_ft' : 'each',
+        ...(kind === 'Under-cabinet strip' ? { pricing: { mode: 'length' as const, minimum: 1, increment: 1 } } : {}),
+        priceCents: kind === 'Under-cabinet strip' ? 2_400 : priceCents,
+        costCents: kind === 'Under-cabinet strip' ? 1_050 : Math.round(priceCents * 0.5),
+        tags: ['lighting'],
+      };
+    }),
+  );
+}
+
+function plumbing(r: ReturnType<typeof seededRandom>): Item[] {
+  const kinds = [
+    'Pull-down kitchen faucet',
+    'Bridge faucet',
+    'Bar faucet',
+    'Widespread lavatory faucet',
+    'Undermount sink 30″',
+    'Farmhouse sink 33″',
+  ];
+  const finishes = ['Matte black', 'Brushed nickel', 'Polished chrome', 'Champagne bronze', 'Stainless'];
+  return kinds.flatMap((kind) =>
+    finishes.map((finish): Item => {
+      const priceCents = r.int(18, 96) * 1000 - 1;
+      return {
+        name: `${kind}, ${finish.toLowerCase()}`,
+        sku: `PL-${code(kind)}-${code(finish)}`,
+        unit: 'each',
+        priceCents,
+        costCents: Math.round(priceCents * 0.55),
+        tags: ['plumbing'],
+      };
+    }),
+  );
+}
+
+/** The demo firm's catalog: about 300 products across what a kitchen and bath showroom sells. */
+export const productsDemo: Seed = {
+  name: 'demo:products',
+  run: (db) =>
+    inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
+      const r = seededRandom(20261126);
+      const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
+      const items = [...cabinets(r), ...countertops(), ...tile(r), ...hardware(), ...lighting(r), ...plumbing(r)];
+      for (const [i, item] of items.entries()) {
+        // A few are still being set up.
+        const status = i % 37 === 5 ? 'draft' : 'active';
+        await productType.create(tx, actor, productInputSchema.parse({ status, ...item }));
+      }
+    }),
+};

@@ -1,0 +1,122 @@
+import {
+  KINDS,
+  MeasureError,
+  PRICING_MODE_UNIT,
+  type Product,
+  type ProductRow,
+  productInputSchema,
+  quotePrice,
+  SELL_UNIT_LABELS,
+} from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import type { Actor } from '../../platform/http/access';
+import { badRequest } from '../../platform/http/errors';
+import { buildSearchText } from '../../platform/lists/list';
+import { defineRecordType } from '../../platform/records/lifecycle';
+import { getSettings } from '../../platform/settings/settings.service';
+import { products } from './products.table';
+import { claimSku, nextSku } from './skus';
+
+type Row = typeof products.$inferSelect;
+type Input = z.output<typeof productInputSchema>;
+
+const e4 = (value: number) => Math.round(value * 10_000);
+const fromE4 = (value: number | null) => (value === null ? null : value / 10_000);
+
+/** A product as the API and its history show it: cents, dollars' fractions of a cent, measures as decimals. */
+export const productFields = (r: Row) => ({
+  sku: r.sku,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  unit: r.unit,
+  coverage: r.coverageE4 === null ? null : { amount: r.coverageE4 / 10_000, unit: r.coverageUnit! },
+  priceCents: r.priceCents,
+  costCents: r.costHc / 100,
+  taxClass: r.taxClass,
+  pricing: { mode: r.pricingMode, minimum: r.pricingMinE4 / 10_000, increment: r.pricingIncE4 / 10_000 },
+  width: fromE4(r.widthE4),
+  height: fromE4(r.heightE4),
+  depth: fromE4(r.depthE4),
+  weight: fromE4(r.weightE4),
+  tags: r.tags,
+});
+
+/** The checks beyond the schema: the unit fits the pricing, coverage fits the unit, the tax class exists. */
+function checkFit(input: Input, unit: Row['unit'], taxClass: string, taxClasses: string[], before: Row | null) {
+  const fields: Record<string, string> = {};
+  const { mode } = input.pricing;
+  if (mode !== 'unit' && unit !== PRICING_MODE_UNIT[mode])
+    fields.unit = `A price by ${mode} is per ${SELL_UNIT_LABELS[PRICING_MODE_UNIT[mode]].toLowerCase()}: choose that unit.`;
+  if (input.coverage && (unit === 'sq_ft' || unit === 'linear_ft'))
+    fields.coverage = 'A product sold by the foot needs no coverage: leave it empty.';
+  // A class later removed from the settings stays on the products that have it.
+  if (!taxClasses.includes(taxClass) && taxClass !== before?.taxClass)
+    fields.taxClass = 'Choose a tax class from the product settings.';
+  const names = Object.keys(fields);
+  if (names.length)
+    throw badRequest(names.length === 1 ? fields[names[0]!]! : 'Please correct the highlighted fields.', fields);
+}
+
+/** Products: what the firm sells, priced per unit or by area or length, each with a SKU of its own. */
+export const productType = defineRecordType<typeof products, typeof productInputSchema, Product, ProductRow>({
+  kind: KINDS.product,
+  table: products,
+  input: productInputSchema,
+  title: (row) => row.name,
+  search: {
+    title: products.name,
+    subtitle: sql<string>`concat_ws(' · ', ${products.sku}, CASE WHEN ${products.status} = 'draft' THEN 'Draft' END)`,
+    text: products.searchText,
+  },
+  columns: async (db, actor, input, before) => {
+    const settings = (await getSettings(db, actor.firmId, { banking: false })).productSettings;
+    const unit = input.unit ?? before?.unit ?? settings.defaultUnit;
+    const taxClass = input.taxClass ?? before?.taxClass ?? settings.taxClasses[0]!;
+    checkFit(input, unit, taxClass, settings.taxClasses, before);
+    const sku = input.sku || before?.sku || (await nextSku(db, actor.firmId, settings.skuPrefix));
+    const dimensional = input.pricing.mode !== 'unit';
+    return {
+      sku,
+      name: input.name,
+      description: input.description,
+      status: input.status,
+      unit,
+      coverageE4: input.coverage ? e4(input.coverage.amount) : null,
+      coverageUnit: input.coverage?.unit ?? null,
+      priceCents: input.priceCents,
+      costHc: Math.round(input.costCents * 100),
+      taxClass,
+      pricingMode: input.pricing.mode,
+      // Only a dimensional price has a minimum and an increment.
+      pricingMinE4: dimensional ? e4(input.pricing.minimum) : 0,
+      pricingIncE4: dimensional ? e4(input.pricing.increment) : 0,
+      widthE4: input.width === null ? null : e4(input.width),
+      heightE4: input.height === null ? null : e4(input.height),
+      depthE4: input.depth === null ? null : e4(input.depth),
+      weightE4: input.weight === null ? null : e4(input.weight),
+      tags: input.tags,
+      searchText: buildSearchText([input.name, sku, ...input.tags]),
+    };
+  },
+  afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
+  audited: productFields,
+  detail: productFields,
+  list: {
+    rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8` },
+  },
+});
+
+/** POST /products/{id}/price: the quantity and price of what was measured (400 naming what is missing). */
+export async function priceProduct(db: Executor, _actor: Actor, id: string, measure: Parameters<typeof quotePrice>[1]) {
+  const row = await productType.findRow(db, id);
+  const fields = productFields(row);
+  try {
+    return quotePrice(fields, measure);
+  } catch (error) {
+    if (error instanceof MeasureError) throw badRequest(error.message, error.fields);
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import type { CoverageUnit, PricingMode, ProductStatus, SellUnit } from '@atelier/contracts';
+import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { firms } from '../../platform/identity/firms.table';
+
+/**
+ * A product the firm sells. Money is integer cents; a cost is hundredths of a cent (a screw at
+ * $0.043 is 430); measures (coverage, dimensions, the pricing minimum and increment) are
+ * ten-thousandths, so prices and quantities are computed exactly (contracts/pricing.ts).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    sku: text('sku').notNull(),
+    skuKey: text('sku_key').notNull().generatedAlwaysAs(sql`lower(sku)`),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(name)`),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<ProductStatus>().notNull().default('active'),
+    unit: text('unit').$type<SellUnit>().notNull(),
+    coverageE4: bigint('coverage_e4', { mode: 'number' }),
+    coverageUnit: text('coverage_unit').$type<CoverageUnit>(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    costHc: bigint('cost_hc', { mode: 'number' }).notNull().default(0),
+    taxClass: text('tax_class').notNull(),
+    pricingMode: text('pricing_mode').$type<PricingMode>().notNull().default('unit'),
+    pricingMinE4: bigint('pricing_min_e4', { mode: 'number' }).notNull().default(0),
+    pricingIncE4: bigint('pricing_inc_e4', { mode: 'number' }).notNull().default(0),
+    widthE4: bigint('width_e4', { mode: 'number' }),
+    heightE4: bigint('height_e4', { mode: 'number' }),
+    depthE4: bigint('depth_e4', { mode: 'number' }),
+    weightE4: bigint('weight_e4', { mode: 'number' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    // Lower-cased name, SKU and tags: what `q` and global search match.
+    searchText: text('search_text').notNull().default(''),
+    ...recordColumns(),
+  },
+  (t) => [
+    index('products_name_idx').on(t.firmId, t.nameKey, t.id),
+    index('products_sku_idx').on(t.firmId, t.skuKey, t.id),
+    index('products_price_idx').on(t.firmId, t.priceCents, t.id),
+    index('products_created_idx').on(t.firmId, t.createdAt, t.id),
+    index('products_updated_idx').on(t.firmId, t.updatedAt, t.id),
+    index('products_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    check('products_status_check', oneOf('status', PRODUCT_STATUSES)),
+    check('products_unit_check', oneOf('unit', SELL_UNITS)),
+    check('products_pricing_mode_check', oneOf('pricing_mode', PRICING_MODES)),
+    check(
+      'products_coverage_check',
+      sql`(coverage_e4 IS NULL) = (coverage_unit IS NULL) AND (coverage_e4 IS NULL OR coverage_e4 > 0)
+        AND (coverage_unit IS NULL OR ${oneOf('coverage_unit', COVERAGE_UNITS)})`,
+    ),
+    check('products_money_check', sql`price_cents >= 0 AND cost_hc >= 0`),
+    firmIsolation(t.firmId),
+  ],
+);
+
+/**
+ * Every SKU of the firm, whatever carries it (a product now; variants and materials with the
+ * catalog's next parts): one unique index makes a SKU the firm's once, even when two people save
+ * it at the same moment. Each row goes with what carries it.
+ */
+export const skus = pgTable(
+  'skus',
+  {
+    firmId: firmId(() => firms.id),
+    sku: text('sku').notNull(),
+    skuKey: text('sku_key').notNull().generatedAlwaysAs(sql`lower(sku)`),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('skus_firm_key_uq').on(t.firmId, t.skuKey),
+    index('skus_product_idx').on(t.productId),
+    check('skus_owner_check', sql`num_nonnulls(product_id) = 1`),
+    firmIsolation(t.firmId),
+  ],
+);

@@ -1,0 +1,196 @@
+import {
+  PRICING_MODE_LABELS,
+  PRICING_MODE_UNIT,
+  PRODUCT_STATUS_LABELS,
+  type Product,
+  type ProductInput,
+  SELL_UNIT_LABELS,
+} from '@atelier/contracts';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { RecordForm } from '../../../components/form/record-form';
+import type { RecordFormProps } from '../../../components/record/record-pages';
+import { useSettings } from '../../settings/api';
+
+type Form = UseFormReturn<ProductInput>;
+const errorOf = (form: Form, path: string) => {
+  let node: unknown = form.formState.errors;
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return (node as { message?: string } | undefined)?.message;
+};
+
+/** A decimal measure (inches, pounds, square feet), empty when not given. */
+function Measure({
+  form,
+  name,
+  label,
+  suffix,
+  empty = null,
+}: {
+  form: Form;
+  name: string;
+  label: string;
+  suffix?: string;
+  /** What an emptied field means: not given, or none (a minimum of 0). */
+  empty?: null | 0;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name as 'width'}
+      render={({ field }) => (
+        <NumberInput
+          label={label}
+          suffix={suffix}
+          min={0}
+          decimalScale={4}
+          clampBehavior="none"
+          value={typeof field.value === 'number' ? field.value : ''}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : empty)}
+          error={errorOf(form, name)}
+        />
+      )}
+    />
+  );
+}
+
+/** How the price applies: per unit, or by area or length with a minimum and a rounding step. */
+function PricingFields({ form }: { form: Form }) {
+  const mode = useWatch({ control: form.control, name: 'pricing.mode' }) ?? 'unit';
+  const unit = useWatch({ control: form.control, name: 'unit' });
+  const byFoot = unit === 'sq_ft' || unit === 'linear_ft';
+  const per = mode === 'unit' ? null : SELL_UNIT_LABELS[PRICING_MODE_UNIT[mode]].toLowerCase();
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        How it is priced
+      </Title>
+      <Controller
+        control={form.control}
+        name="pricing.mode"
+        render={({ field }) => (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="pricing-mode-label">
+              The price applies
+            </Text>
+            <SegmentedControl
+              aria-labelledby="pricing-mode-label"
+              data={Object.entries(PRICING_MODE_LABELS).map(([value, label]) => ({ value, label }))}
+              value={field.value ?? 'unit'}
+              onChange={(v) => {
+                field.onChange(v);
+                // A dimensional price is per square or linear foot: the unit follows.
+                if (v !== 'unit')
+                  form.setValue('unit', PRICING_MODE_UNIT[v as 'area' | 'length'], { shouldDirty: true });
+              }}
+              w="fit-content"
+            />
+          </Stack>
+        )}
+      />
+      {per && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Measure form={form} name="pricing.minimum" label={`Minimum charge (${per})`} empty={0} />
+          <Measure form={form} name="pricing.increment" label={`Round up to the next (${per})`} empty={0} />
+        </SimpleGrid>
+      )}
+      {!byFoot && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name="coverage"
+            render={({ field }) => (
+              <NumberInput
+                label={`One ${SELL_UNIT_LABELS[unit ?? 'each'].toLowerCase()} covers`}
+                description="For tile by the box, panels by the sheet: orders round up to whole units"
+                min={0}
+                decimalScale={4}
+                clampBehavior="none"
+                value={typeof field.value?.amount === 'number' ? field.value.amount : ''}
+                onChange={(v) =>
+                  field.onChange(typeof v === 'number' ? { amount: v, unit: field.value?.unit ?? 'sq_ft' } : null)
+                }
+                error={errorOf(form, 'coverage.amount') ?? errorOf(form, 'coverage')}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="coverage"
+            render={({ field }) => (
+              <Select
+                label="Covered in"
+                data={[
+                  { value: 'sq_ft', label: 'Square feet' },
+                  { value: 'linear_ft', label: 'Linear feet' },
+                ]}
+                value={field.value?.unit ?? 'sq_ft'}
+                disabled={!field.value}
+                onChange={(v) => field.value && field.onChange({ ...field.value, unit: v ?? 'sq_ft' })}
+                allowDeselect={false}
+              />
+            )}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** A product's fields, for the new page and the details tab. */
+export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
+  const settings = useSettings().data?.productSettings;
+  const taxClasses = [...new Set([...(settings?.taxClasses ?? []), ...(props.record ? [props.record.taxClass] : [])])];
+  return (
+    <RecordForm
+      {...props}
+      defaults={{
+        status: 'active',
+        unit: settings?.defaultUnit ?? 'each',
+        taxClass: settings?.taxClasses[0],
+        pricing: { mode: 'unit', minimum: 0, increment: 0 },
+        costCents: 0,
+      }}
+      fields={[
+        { name: 'name', label: 'Name' },
+        {
+          name: 'sku',
+          label: 'SKU',
+          description: props.record ? undefined : `Leave empty to number it (${settings?.skuPrefix ?? ''}1001…)`,
+        },
+        { name: 'status', label: 'Status', type: 'choice', choices: PRODUCT_STATUS_LABELS },
+        { name: 'unit', label: 'Sold by', type: 'select', choices: SELL_UNIT_LABELS },
+        {
+          name: 'taxClass',
+          label: 'Tax class',
+          type: 'select',
+          choices: Object.fromEntries(taxClasses.map((c) => [c, c])),
+        },
+        { name: 'priceCents', label: 'Price', type: 'money', description: 'Per unit sold, or per foot when measured' },
+        { name: 'costCents', label: 'Cost', type: 'money', decimals: 4, description: 'What one unit costs the firm' },
+      ]}
+    >
+      {(form) => (
+        <>
+          <PricingFields form={form} />
+          <Title order={3} size="h5">
+            Size and weight
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Measure form={form} name="width" label="Width" suffix=" in" />
+            <Measure form={form} name="height" label="Height" suffix=" in" />
+            <Measure form={form} name="depth" label="Depth" suffix=" in" />
+            <Measure form={form} name="weight" label="Weight" suffix=" lb" />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            autosize
+            minRows={3}
+            {...form.register('description')}
+            error={errorOf(form, 'description')}
+          />
+        </>
+      )}
+    </RecordForm>
+  );
+}

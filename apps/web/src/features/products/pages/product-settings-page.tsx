@@ -1,0 +1,113 @@
+import { P, SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  fromRows,
+  LabelListField,
+  labelRows,
+  setServerErrors,
+  toRows,
+} from '../../../components/form/label-list-field';
+import { showSubmitError } from '../../../lib/forms';
+import { useCan } from '../../../lib/permissions';
+import { toastSuccess } from '../../../lib/toast';
+import { useSaveSettings } from '../../settings/api';
+import { SettingsGroupPage } from '../../settings/components/settings-group-page';
+
+const contract = SETTINGS_GROUPS.productSettings.schema.shape;
+const formSchema = z.object({
+  skuPrefix: contract.skuPrefix,
+  defaultUnit: contract.defaultUnit,
+  reorderPoint: contract.reorderPoint,
+  taxClasses: labelRows(contract.taxClasses.element, 'tax class').min(1, 'Keep at least one tax class.'),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+function ProductSettingsForm({ current }: { current: SettingsValues<'productSettings'> }) {
+  const save = useSaveSettings('productSettings');
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema) as never,
+    values: { ...current, taxClasses: toRows(current.taxClasses) },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ ...values, taxClasses: fromRows(values.taxClasses) });
+      toastSuccess('Product settings saved.');
+    } catch (error) {
+      showSubmitError(error, form.setError);
+      setServerErrors(form.setError, error, ['taxClasses']);
+    }
+  });
+  return (
+    <Card withBorder padding="lg" maw={640}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="SKU prefix"
+              description="A product saved without a SKU is numbered after it: SKU-1001"
+              {...form.register('skuPrefix')}
+              error={errors.skuPrefix?.message}
+            />
+            <Controller
+              control={form.control}
+              name="defaultUnit"
+              render={({ field }) => (
+                <Select
+                  label="New products are sold by"
+                  data={Object.entries(SELL_UNIT_LABELS).map(([value, label]) => ({ value, label }))}
+                  value={field.value}
+                  onChange={(v) => field.onChange((v ?? 'each') as SellUnit)}
+                  allowDeselect={false}
+                  error={errors.defaultUnit?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="reorderPoint"
+              render={({ field }) => (
+                <NumberInput
+                  label="Reorder point for new products"
+                  description="Low stock warns at or below it"
+                  min={0}
+                  value={field.value}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)}
+                  error={errors.reorderPoint?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <LabelListField
+            form={form}
+            name="taxClasses"
+            label="Tax classes"
+            description="What a product is taxed as; the first is a new product's. Rates per place come with orders."
+            noun="tax class"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /s/product: the product settings group (3). */
+export default function ProductSettingsPage() {
+  const { can } = useCan();
+  return (
+    <SettingsGroupPage
+      title="Product settings"
+      description="How new products are numbered and sold, and the tax classes they take."
+      allowed={can(P.PRODUCT_SETTINGS)}
+      form={(settings) => <ProductSettingsForm current={settings.productSettings} />}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS } from './choices';
+import { recordMetaShape, tagsSchema } from './records';
+
+/** A decimal with at most `places` decimals (checked with a tolerance: 4.35 * 100 is not whole in floats). */
+const places = (value: number, n: number) => Math.abs(value * 10 ** n - Math.round(value * 10 ** n)) < 1e-6;
+
+const measure = (what: string, max: number) =>
+  z.coerce
+    .number({ error: `Enter ${what}.` })
+    .min(0, 'Use 0 or more.')
+    .max(max, `Use at most ${max.toLocaleString('en-US')}.`)
+    .refine((v) => places(v, 4), 'Use at most four decimals.');
+
+/** Money in cents: whole, not negative, at most a billion dollars. */
+export const centsSchema = z.coerce
+  .number({ error: 'Enter an amount.' })
+  .int('Use whole cents.')
+  .min(0, 'Use 0 or more.')
+  .max(100_000_000_000, 'That amount is too large.');
+
+/** SKUs are what people type and scan: letters, digits and a few separators. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
+
+/**
+ * A product's details (POST /products, PUT /products/{id}). Prices are cents; a cost may be a
+ * fraction of a cent (a screw at $0.043 is 4.3 cents), so it takes two decimals. Left out, the
+ * SKU is made from the product settings' prefix, the unit and tax class are the settings' first.
+ */
+export const productInputSchema = z.strictObject({
+  sku: z
+    .string()
+    .trim()
+    .max(64, 'Use at most 64 characters.')
+    .refine((v) => v === '' || SKU_PATTERN.test(v), 'Use letters, digits, dots, dashes and slashes.')
+    .default(''),
+  name: z.string().trim().min(1, 'Give the product a name.').max(200, 'Use at most 200 characters.'),
+  description: z.string().max(20_000, 'Use at most 20,000 characters.').default(''),
+  status: z.enum(PRODUCT_STATUSES, { error: 'Choose active or draft.' }).default('active'),
+  unit: z.enum(SELL_UNITS, { error: 'Choose a unit from the list.' }).optional(),
+  /** What one unit covers (a box of tile: 10.76 sq ft). */
+  coverage: z
+    .strictObject({
+      amount: measure('what one unit covers', 100_000).refine((v) => v > 0, 'Use more than 0.'),
+      unit: z.enum(COVERAGE_UNITS, { error: 'Choose square or linear feet.' }),
+    })
+    .nullable()
+    .default(null),
+  priceCents: centsSchema,
+  costCents: z.coerce
+    .number({ error: 'Enter an amount.' })
+    .min(0, 'Use 0 or more.')
+    .max(100_000_000_000, 'That amount is too large.')
+    .refine((v) => places(v, 2), 'Use at most four decimals of a dollar.')
+    .default(0),
+  taxClass: z.string().trim().max(60, 'Use at most 60 characters.').optional(),
+  /** By area or length: the price is per sq ft or linear ft, rounded up to `increment`, at least `minimum`. */
+  pricing: z
+    .strictObject({
+      mode: z.enum(PRICING_MODES, { error: 'Choose how the price applies.' }),
+      minimum: measure('the minimum charge', 100_000).default(0),
+      increment: measure('the rounding increment', 1_000).default(0),
+    })
+    .default({ mode: 'unit', minimum: 0, increment: 0 }),
+  /** Inches and pounds. */
+  width: measure('the width', 100_000).nullable().default(null),
+  height: measure('the height', 100_000).nullable().default(null),
+  depth: measure('the depth', 100_000).nullable().default(null),
+  weight: measure('the weight', 100_000).nullable().default(null),
+  tags: tagsSchema.default([]),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** A product as its page reads it (GET /products/{id}). */
+export const productSchema = productInputSchema.extend({
+  ...recordMetaShape,
+  sku: z.string(),
+  unit: z.enum(SELL_UNITS),
+  taxClass: z.string(),
+});
+export type Product = z.output<typeof productSchema>;
+
+/** A row of the products list (GET /products). */
+export const productRowSchema = productSchema.pick({
+  _id: true,
+  sku: true,
+  name: true,
+  status: true,
+  unit: true,
+  priceCents: true,
+  costCents: true,
+  taxClass: true,
+  tags: true,
+  archived: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export type ProductRow = z.output<typeof productRowSchema>;
+
+/** POST /products/{id}/price: what was measured (inches, or feet), and how many pieces. */
+export const priceMeasureSchema = z.strictObject({
+  width: measure('the width in inches', 100_000).optional(),
+  length: measure('the length in inches', 100_000).optional(),
+  area: measure('the area in square feet', 1_000_000).optional(),
+  feet: measure('the length in feet', 1_000_000).optional(),
+  quantity: measure('a quantity', 1_000_000).optional(),
+});
+
+export const priceQuoteSchema = z.strictObject({
+  quantity: z.number(),
+  unit: z.enum(SELL_UNITS),
+  unitPriceCents: z.number().int(),
+  totalCents: z.number().int(),
+  basis: z.array(z.string()),
+});
