@@ -32,10 +32,13 @@ export type AmbassadorKind = (typeof AMBASSADOR_KINDS)[number];
 
 export const AMBASSADOR_KIND_LABELS: Record<AmbassadorKind, string> = { person: 'Person', business: 'Business' };
 
-/** A product is sold (active) or still being set up (draft); archiving is the platform's. */
+/**
+ * A product is for sale (active) or still being set up (draft): its availability, apart from
+ * the active or archived status every record has.
+ */
 export const PRODUCT_STATUSES = ['active', 'draft'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { active: 'Active', draft: 'Draft' };
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { active: 'For sale', draft: 'Draft' };
 
 /** What a product is sold by. Area and length units price dimensionally; the others may cover an area. */
 export const SELL_UNITS = [

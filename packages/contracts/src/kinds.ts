@@ -276,7 +276,7 @@ export const KINDS = defineKinds({
       { key: 'name', label: 'Name', sort: true },
       { key: 'sku', label: 'SKU', sort: true },
       // `status` filters active and archived records, as on every list.
-      { key: 'status', name: 'state', label: 'Status', choices: PRODUCT_STATUS_LABELS },
+      { key: 'status', name: 'state', label: 'Availability', choices: PRODUCT_STATUS_LABELS },
       { key: 'unit', label: 'Unit', choices: SELL_UNIT_LABELS },
       { key: 'priceCents', name: 'price', label: 'Price', format: 'money', sort: true },
       { key: 'costCents', name: 'cost', label: 'Cost', format: 'money', hidden: true },

@@ -15,24 +15,25 @@ const code = (text: string) =>
 /** Cabinets by line, type and width (their finishes, doors and hinges become options with variants). */
 function cabinets(r: ReturnType<typeof seededRandom>): Item[] {
   const lines = [
-    ['Harbor Shaker', 1.0],
-    ['Linden Slab', 1.15],
-    ['Pine Point Inset', 1.45],
+    ['Harbor Shaker', 'HS', 1.0],
+    ['Linden Slab', 'LS', 1.15],
+    ['Pine Point Inset', 'PPI', 1.45],
   ] as const;
   const types = [
-    ['Base cabinet', [9, 12, 15, 18, 21, 24, 27, 30, 33, 36], 34.5, 24, 1150],
-    ['Drawer base', [12, 15, 18, 21, 24, 30, 36], 34.5, 24, 1400],
-    ['Sink base', [30, 33, 36], 34.5, 24, 1250],
-    ['Wall cabinet', [12, 15, 18, 21, 24, 27, 30, 33, 36], 30, 12, 900],
-    ['Tall pantry', [18, 24], 84, 24, 2100],
+    ['Base cabinet', 'B', [9, 12, 15, 18, 21, 24, 27, 30, 33, 36], 34.5, 24, 1150],
+    ['Drawer base', 'DB', [12, 15, 18, 21, 24, 30, 36], 34.5, 24, 1400],
+    ['Sink base', 'SB', [30, 33, 36], 34.5, 24, 1250],
+    ['Wall cabinet', 'W', [12, 15, 18, 21, 24, 27, 30, 33, 36], 30, 12, 900],
+    ['Tall pantry', 'TP', [18, 24], 84, 24, 2100],
+    ['Bath vanity', 'V', [24, 30, 36, 48, 60], 34.5, 21, 1300],
   ] as const;
-  return lines.flatMap(([line, factor]) =>
-    types.flatMap(([type, widths, height, depth, perFoot]) =>
+  return lines.flatMap(([line, lineCode, factor]) =>
+    types.flatMap(([type, typeCode, widths, height, depth, perFoot]) =>
       widths.map((width) => {
         const priceCents = Math.round((((perFoot * width) / 12) * factor + 120) / 5) * 500;
         return {
           name: `${line} ${type} ${width}″`,
-          sku: `${code(line)}-${code(type)}${width}`,
+          sku: `${lineCode}-${typeCode}${width}`,
           unit: 'each' as const,
           priceCents,
           costCents: Math.round(priceCents * 0.52),
@@ -50,7 +51,18 @@ function cabinets(r: ReturnType<typeof seededRandom>): Item[] {
 
 /** Countertops priced by the square foot (a 30 sq ft minimum, rounded up to the half foot) or by length. */
 function countertops(): Item[] {
-  const quartz = ['Calacatta Drift', 'Misty Carrara', 'Pure White', 'Concrete Grey', 'Charcoal Soapstone', 'Sandbar'];
+  const quartz = [
+    'Calacatta Drift',
+    'Misty Carrara',
+    'Pure White',
+    'Concrete Grey',
+    'Charcoal Soapstone',
+    'Sandbar',
+    'Statuario Gold',
+    'Midnight Vein',
+    'Oyster',
+    'Fog',
+  ];
   const granite = ['Absolute Black', 'Colonial White', 'Steel Grey', 'Blue Pearl'];
   const slab = (name: string, stone: string, priceCents: number): Item => ({
     name: `${stone} countertop, ${name}`,
@@ -88,8 +100,8 @@ function countertops(): Item[] {
 function tile(r: ReturnType<typeof seededRandom>): Item[] {
   const kinds = [
     ['Subway tile 3×6', 10.76, ['White gloss', 'Bone', 'Sage', 'Navy', 'Charcoal', 'Blush']],
-    ['Hex tile 2″', 8.6, ['Carrara', 'Black matte', 'White matte', 'Terracotta']],
-    ['Porcelain plank 8×48', 15.5, ['Driftwood', 'Honey oak', 'Ash grey', 'Walnut']],
+    ['Hex tile 2″', 8.6, ['Carrara', 'Black matte', 'White matte', 'Terracotta', 'Sage', 'Dove grey']],
+    ['Porcelain plank 8×48', 15.5, ['Driftwood', 'Honey oak', 'Ash grey', 'Walnut', 'Smoked oak', 'Birch']],
     ['Zellige 4×4', 5.38, ['Sea glass', 'Chalk', 'Ochre', 'Forest']],
     ['Large format 24×24', 15.5, ['Concrete', 'Travertine', 'Statuario']],
     ['Penny round', 9.8, ['White', 'Black', 'Mint']],
@@ -115,7 +127,7 @@ function tile(r: ReturnType<typeof seededRandom>): Item[] {
 /** Pulls, knobs, hinges, slides and fasteners (a screw costs a fraction of a cent more than 4). */
 function hardware(): Item[] {
   const finishes = ['Matte black', 'Satin brass', 'Brushed nickel', 'Oil-rubbed bronze', 'Polished chrome'];
-  const pulls = [3, 3.75, 5, 6.3, 8, 12].flatMap((size) =>
+  const pulls = [3, 3.75, 5, 6.3, 8, 10, 12].flatMap((size) =>
     finishes.map(
       (finish, i): Item => ({
         name: `Bar pull ${size}″, ${finish.toLowerCase()}`,
@@ -152,7 +164,7 @@ function hardware(): Item[] {
 
 function lighting(r: ReturnType<typeof seededRandom>): Item[] {
   const kinds = ['Pendant', 'Wall sconce', 'Flush mount', 'Under-cabinet strip', 'Chandelier', 'Vanity bar'];
-  const styles = ['Halden', 'Mira', 'Orbit', 'Cove', 'Lumen'];
+  const styles = ['Halden', 'Mira', 'Orbit', 'Cove', 'Lumen', 'Arden', 'Tove', 'Sola'];
   return kinds.flatMap((kind) =>
     styles.map((style): Item => {
       const priceCents = r.int(9, 78) * 1000 - 5;
@@ -177,8 +189,16 @@ function plumbing(r: ReturnType<typeof seededRandom>): Item[] {
     'Widespread lavatory faucet',
     'Undermount sink 30″',
     'Farmhouse sink 33″',
+    'Pot filler',
   ];
-  const finishes = ['Matte black', 'Brushed nickel', 'Polished chrome', 'Champagne bronze', 'Stainless'];
+  const finishes = [
+    'Matte black',
+    'Brushed nickel',
+    'Polished chrome',
+    'Champagne bronze',
+    'Stainless',
+    'Brushed gold',
+  ];
   return kinds.flatMap((kind) =>
     finishes.map((finish): Item => {
       const priceCents = r.int(18, 96) * 1000 - 1;

@@ -158,7 +158,7 @@ export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
           label: 'SKU',
           description: props.record ? undefined : `Leave empty to number it (${settings?.skuPrefix ?? ''}1001…)`,
         },
-        { name: 'status', label: 'Status', type: 'choice', choices: PRODUCT_STATUS_LABELS },
+        { name: 'status', label: 'Availability', type: 'choice', choices: PRODUCT_STATUS_LABELS },
         { name: 'unit', label: 'Sold by', type: 'select', choices: SELL_UNIT_LABELS },
         {
           name: 'taxClass',

@@ -37,23 +37,19 @@ function ruleOf(p: Product, currency?: string): string[] {
 function inputsOf(p: Product): { key: keyof Measure; label: string; suffix: string }[] {
   if (p.pricing.mode === 'area')
     return [
-      { key: 'width', label: 'Width', suffix: ' in' },
-      { key: 'length', label: 'Length', suffix: ' in' },
+      { key: 'width', label: 'Width (inches)', suffix: ' in' },
+      { key: 'length', label: 'Length (inches)', suffix: ' in' },
       { key: 'quantity', label: 'Pieces', suffix: '' },
     ];
   if (p.pricing.mode === 'length')
     return [
-      { key: 'length', label: 'Length', suffix: ' in' },
+      { key: 'length', label: 'Length (inches)', suffix: ' in' },
       { key: 'quantity', label: 'Pieces', suffix: '' },
     ];
   if (p.coverage)
-    return [
-      {
-        key: p.coverage.unit === 'sq_ft' ? 'area' : 'feet',
-        label: 'Area to cover',
-        suffix: p.coverage.unit === 'sq_ft' ? ' sq ft' : ' ft',
-      },
-    ];
+    return p.coverage.unit === 'sq_ft'
+      ? [{ key: 'area', label: 'Area to cover (sq ft)', suffix: ' sq ft' }]
+      : [{ key: 'feet', label: 'Length to cover (feet)', suffix: ' ft' }];
   return [{ key: 'quantity', label: 'Quantity', suffix: '' }];
 }
 

@@ -1,6 +1,6 @@
 import { P, SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -20,7 +20,6 @@ const contract = SETTINGS_GROUPS.productSettings.schema.shape;
 const formSchema = z.object({
   skuPrefix: contract.skuPrefix,
   defaultUnit: contract.defaultUnit,
-  reorderPoint: contract.reorderPoint,
   taxClasses: labelRows(contract.taxClasses.element, 'tax class').min(1, 'Keep at least one tax class.'),
 });
 type FormValues = z.infer<typeof formSchema>;
@@ -29,7 +28,8 @@ function ProductSettingsForm({ current }: { current: SettingsValues<'productSett
   const save = useSaveSettings('productSettings');
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema) as never,
-    values: { ...current, taxClasses: toRows(current.taxClasses) },
+    // The reorder point joins the page with low stock (the inventory module).
+    values: { skuPrefix: current.skuPrefix, defaultUnit: current.defaultUnit, taxClasses: toRows(current.taxClasses) },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
@@ -63,20 +63,6 @@ function ProductSettingsForm({ current }: { current: SettingsValues<'productSett
                   onChange={(v) => field.onChange((v ?? 'each') as SellUnit)}
                   allowDeselect={false}
                   error={errors.defaultUnit?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="reorderPoint"
-              render={({ field }) => (
-                <NumberInput
-                  label="Reorder point for new products"
-                  description="Low stock warns at or below it"
-                  min={0}
-                  value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)}
-                  error={errors.reorderPoint?.message}
                 />
               )}
             />

@@ -1,0 +1,51 @@
+import { expect, signIn, test, toast } from '../fixtures';
+
+test('a countertop is added from the Products menu, numbered, refused a taken SKU, and priced by its size', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.getByRole('button', { name: 'Products' }).click();
+  await page
+    .getByRole('menuitem', { name: 'Products' })
+    .or(page.getByRole('link', { name: 'Products', exact: true }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/p\/products$/);
+  await expect(page).toHaveTitle('Atelier Products');
+  await page.getByRole('link', { name: 'New product' }).click();
+
+  // A quartz top priced per square foot: at least 30, rounded up to the half foot.
+  await page.getByLabel('Name', { exact: true }).fill('Quartz top, Harbor Mist');
+  await page.getByLabel('Price', { exact: true }).fill('92.5');
+  await page.locator('label', { hasText: /^By area \(sq ft\)$/ }).click();
+  await page.getByLabel('Minimum charge (sq ft)').fill('30');
+  await page.getByLabel('Round up to the next (sq ft)').fill('0.5');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  // No SKU given: numbered from the product settings' prefix.
+  await expect(toast(page, 'success', /Quartz top, Harbor Mist created with the SKU SKU-\d{4}\./)).toBeVisible();
+  await expect(page.getByText(/SKU-\d{4} · \$92\.50 per sq ft/)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await expect(page.getByText('At least 30 sq ft charged')).toBeVisible();
+  await page.getByLabel('Width (inches)').fill('25.5');
+  await page.getByLabel('Length (inches)').fill('200');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  // 25.5 × 200 in = 35.42 sq ft, rounded up to 35.5: $3,283.75.
+  await expect(page.getByText('$3,283.75')).toBeVisible();
+  await expect(page.getByText('35.5 sq ft at $92.50')).toBeVisible();
+  await page.getByLabel('Length (inches)').fill('');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByText('Enter the length in inches.')).toBeVisible();
+
+  // Another product may not take a SKU the firm has (any case): the toast links to its holder.
+  await page.goto('/p/products/new');
+  await page.getByLabel('Name', { exact: true }).fill('Second base cabinet');
+  await page.getByLabel('SKU', { exact: true }).fill('hs-b24');
+  await page.getByLabel('Price', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  const refusal = toast(page, 'error', 'SKU hs-b24 is already used by Harbor Shaker Base cabinet 24″.');
+  await expect(refusal).toBeVisible();
+  await expect(page.locator('form').getByText('SKU hs-b24 is already used by Harbor Shaker Base cabinet 24″.')).toBeVisible();
+  await refusal.getByRole('link', { name: 'Open Harbor Shaker Base cabinet 24″' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbor Shaker Base cabinet 24″' })).toBeVisible();
+});
