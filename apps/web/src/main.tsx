@@ -4,11 +4,15 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { listenForPreloadErrors } from './app/shell/chunk-errors';
+import { setNavigate } from './lib/navigate';
 import { prefetchSession } from './lib/session';
 
 listenForPreloadErrors();
 const queryClient = createQueryClient();
 prefetchSession(queryClient);
+
+const router = createRouter();
+setNavigate((href) => void router.navigate(href));
 
 // The first render as a transition: React draws it in slices and lets the browser answer
 // between them, instead of one long task while a slow phone builds the whole page.
@@ -16,7 +20,7 @@ startTransition(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );

@@ -1,6 +1,6 @@
 import { Anchor, List } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from 'react-router';
+import { followLink } from './navigate';
 
 /** Spec section 9: toasts last 5000 ms; successes after profile actions 3000 ms. */
 export const TOAST_DURATION = 5000;
@@ -49,7 +49,7 @@ export function toast({ type, title, message, list, link, duration = TOAST_DURAT
           </List>
         )}
         {link && (
-          <Anchor component={Link} to={link.href} size="sm" display="block" mt={4}>
+          <Anchor href={link.href} onClick={(e) => followLink(e, link.href)} size="sm" display="block" mt={4}>
             {link.label}
           </Anchor>
         )}

@@ -179,7 +179,11 @@ export function MoneyInput({
       thousandSeparator=","
       clampBehavior="none"
       value={cents === undefined || cents === null ? '' : cents / 100}
-      onChange={(v) => onChange(v === '' || typeof v !== 'number' ? undefined : (Math.round(v * scale) * 100) / scale)}
+      onChange={(v) => {
+        // A fixed scale hands "92.50" over as text.
+        const dollars = typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v.replaceAll(',', ''));
+        onChange(Number.isFinite(dollars) ? (Math.round(dollars * scale) * 100) / scale : undefined);
+      }}
     />
   );
 }
