@@ -13,6 +13,7 @@ async function signedInPages(): Promise<string[]> {
   const lead = await firstId(`SELECT id FROM leads WHERE firm_id = ${HARBOR} ORDER BY created_at LIMIT 1`);
   const employee = await firstId("SELECT id FROM users WHERE email = 'sales@demo.test'");
   const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const category = await firstId(`SELECT id FROM categories WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const vendor = await firstId(`SELECT id FROM vendors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   // A countertop: its form shows the dimensional pricing fields, its pricing tab the calculator.
   const product = await firstId(
@@ -37,6 +38,8 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
     ...record('/p/products', product, ['pricing', 'files', 'logs']),
     ...record('/p/vendors', vendor, ['logs']),
+    '/p/categories',
+    `/p/categories/${category}`,
     '/u/employees',
     `/u/employees/${employee}`,
     `/u/employees/${employee}/customers`,

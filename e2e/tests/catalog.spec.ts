@@ -45,7 +45,9 @@ test('a countertop is added from the Products menu, numbered, refused a taken SK
   await page.getByRole('button', { name: 'Create product' }).click();
   const refusal = toast(page, 'error', 'SKU hs-b24 is already used by Harbor Shaker Base cabinet 24″.');
   await expect(refusal).toBeVisible();
-  await expect(page.locator('form').getByText('SKU hs-b24 is already used by Harbor Shaker Base cabinet 24″.')).toBeVisible();
+  await expect(
+    page.locator('form').getByText('SKU hs-b24 is already used by Harbor Shaker Base cabinet 24″.'),
+  ).toBeVisible();
   await refusal.getByRole('link', { name: 'Open Harbor Shaker Base cabinet 24″' }).click();
   await expect(page.getByRole('heading', { name: 'Harbor Shaker Base cabinet 24″' })).toBeVisible();
 });

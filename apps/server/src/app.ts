@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
 import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
+import { categoriesModule } from './modules/categories/categories.module';
 import { companiesModule } from './modules/companies/companies.module';
 import { customersModule } from './modules/customers/customers.module';
 import { employeesModule } from './modules/employees/employees.module';
@@ -48,6 +49,7 @@ export const MODULES: readonly ModuleManifest[] = [
   leadsModule,
   usersModule,
   vendorsModule,
+  categoriesModule,
   productsModule,
 ];
 installModules(MODULES);

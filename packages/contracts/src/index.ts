@@ -2,6 +2,7 @@ export * from './ambassadors';
 export * from './api-keys';
 export * from './audit';
 export * from './auth';
+export * from './categories';
 export * from './choices';
 export * from './columns';
 export * from './companies';

@@ -277,6 +277,7 @@ export const KINDS = defineKinds({
       { key: 'sku', label: 'SKU', sort: true },
       // `status` filters active and archived records, as on every list.
       { key: 'status', name: 'state', label: 'Availability', choices: PRODUCT_STATUS_LABELS },
+      { key: 'category', label: 'Category', format: 'ref' },
       { key: 'unit', label: 'Unit', choices: SELL_UNIT_LABELS },
       { key: 'priceCents', name: 'price', label: 'Price', format: 'money', sort: true },
       { key: 'costCents', name: 'cost', label: 'Cost', format: 'money', hidden: true },
@@ -356,6 +357,18 @@ export const SETTINGS_KINDS = {
     codes: { modify: P.MODIFY_ROLES, remove: P.DELETE_ROLES },
     listedToAll: true,
     readable: false,
+  },
+  category: {
+    key: 'category',
+    noun: 'category',
+    plural: 'categories',
+    apiPath: '/categories',
+    // Its own page, the tree (spec section 2); one code (50) covers making, moving and deleting.
+    settingsPath: '/p/categories',
+    codes: { modify: P.MODIFY_CATEGORIES, remove: P.MODIFY_CATEGORIES },
+    // Every product form picks one.
+    listedToAll: true,
+    readable: true,
   },
   department: {
     key: 'department',

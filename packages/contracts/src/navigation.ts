@@ -1,5 +1,5 @@
 import type { FeatureKey } from './features';
-import { RECORD_KINDS } from './kinds';
+import { RECORD_KINDS, SETTINGS_KINDS } from './kinds';
 import { hasCode, P, type PermissionCode } from './permissions';
 
 export type NavLink = { name: string; href: string };
@@ -100,7 +100,11 @@ export const NAVIGATION: readonly NavGroup[] = [
  * Navigation-table pages that exist in this build. An entry shows only when its page is here,
  * the user holds its permission and the firm has its module: every declared record kind has its page.
  */
-export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>(RECORD_KINDS.map((kind) => kind.webPath));
+export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>([
+  ...RECORD_KINDS.map((kind) => kind.webPath),
+  // A setup kind's page may be a navigation entry of its own (the category tree).
+  ...Object.values(SETTINGS_KINDS).map((kind) => kind.settingsPath),
+]);
 
 export type NavFilter = {
   codes: readonly number[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS } from './choices';
-import { recordMetaShape, tagsSchema } from './records';
+import { personRefSchema, recordMetaShape, tagsSchema } from './records';
 
 /** A decimal with at most `places` decimals (checked with a tolerance: 4.35 * 100 is not whole in floats). */
 const places = (value: number, n: number) => Math.abs(value * 10 ** n - Math.round(value * 10 ** n)) < 1e-6;
@@ -67,6 +67,7 @@ export const productInputSchema = z.strictObject({
   height: measure('the height', 100_000).nullable().default(null),
   depth: measure('the depth', 100_000).nullable().default(null),
   weight: measure('the weight', 100_000).nullable().default(null),
+  category: z.uuid('Choose a category from the list.').nullable().default(null),
   tags: tagsSchema.default([]),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
@@ -77,6 +78,8 @@ export const productSchema = productInputSchema.extend({
   sku: z.string(),
   unit: z.enum(SELL_UNITS),
   taxClass: z.string(),
+  /** Its category, by its full path ("Cabinets / Base cabinets"). */
+  category: personRefSchema.nullable(),
 });
 export type Product = z.output<typeof productSchema>;
 
@@ -90,6 +93,7 @@ export const productRowSchema = productSchema.pick({
   priceCents: true,
   costCents: true,
   taxClass: true,
+  category: true,
   tags: true,
   archived: true,
   createdAt: true,

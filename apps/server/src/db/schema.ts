@@ -1,5 +1,6 @@
 // Every Drizzle table, for the typed client and for drizzle-kit.
 export * from '../modules/ambassadors/ambassadors.table';
+export * from '../modules/categories/categories.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/leads/leads.table';

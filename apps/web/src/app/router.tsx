@@ -126,6 +126,8 @@ export const routes: RouteObject[] = [
               },
               ...kindRoutes(KINDS.lead, () => import('../features/leads/pages/lead-pages')),
               ...kindRoutes(KINDS.product, () => import('../features/products/pages/product-pages')),
+              page('p/categories', () => import('../features/categories/pages/categories-page')),
+              page('p/categories/:id', () => import('../features/categories/pages/categories-page')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               {
                 path: 's',

@@ -10,6 +10,8 @@ export function DialogActions(props: {
   confirm: ReactNode;
   onConfirm?: () => unknown;
   loading?: boolean;
+  /** Until the dialog has what it needs (a choice made). */
+  disabled?: boolean;
   color?: MantineColor;
 }) {
   return (
@@ -21,6 +23,7 @@ export function DialogActions(props: {
         type={props.onConfirm ? 'button' : 'submit'}
         color={props.color}
         loading={props.loading}
+        disabled={props.disabled}
         onClick={props.onConfirm ? () => void props.onConfirm?.() : undefined}
       >
         {props.confirm}

@@ -1,9 +1,11 @@
 import { type ProductInput, productInputSchema } from '@atelier/contracts';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
+import { categories } from '../categories';
 import { productType } from './products.service';
 
-type Item = Omit<ProductInput, 'name' | 'priceCents'> & { name: string; priceCents: number };
+/** A demo product, with the name of its subcategory (categories.demo). */
+type Item = Omit<ProductInput, 'name' | 'priceCents' | 'category'> & { name: string; priceCents: number; in: string };
 
 const code = (text: string) =>
   text
@@ -20,20 +22,21 @@ function cabinets(r: ReturnType<typeof seededRandom>): Item[] {
     ['Pine Point Inset', 'PPI', 1.45],
   ] as const;
   const types = [
-    ['Base cabinet', 'B', [9, 12, 15, 18, 21, 24, 27, 30, 33, 36], 34.5, 24, 1150],
-    ['Drawer base', 'DB', [12, 15, 18, 21, 24, 30, 36], 34.5, 24, 1400],
-    ['Sink base', 'SB', [30, 33, 36], 34.5, 24, 1250],
-    ['Wall cabinet', 'W', [12, 15, 18, 21, 24, 27, 30, 33, 36], 30, 12, 900],
-    ['Tall pantry', 'TP', [18, 24], 84, 24, 2100],
-    ['Bath vanity', 'V', [24, 30, 36, 48, 60], 34.5, 21, 1300],
+    ['Base cabinet', 'B', [9, 12, 15, 18, 21, 24, 27, 30, 33, 36], 34.5, 24, 1150, 'Base cabinets'],
+    ['Drawer base', 'DB', [12, 15, 18, 21, 24, 30, 36], 34.5, 24, 1400, 'Base cabinets'],
+    ['Sink base', 'SB', [30, 33, 36], 34.5, 24, 1250, 'Base cabinets'],
+    ['Wall cabinet', 'W', [12, 15, 18, 21, 24, 27, 30, 33, 36], 30, 12, 900, 'Wall cabinets'],
+    ['Tall pantry', 'TP', [18, 24], 84, 24, 2100, 'Tall cabinets'],
+    ['Bath vanity', 'V', [24, 30, 36, 48, 60], 34.5, 21, 1300, 'Vanities'],
   ] as const;
   return lines.flatMap(([line, lineCode, factor]) =>
-    types.flatMap(([type, typeCode, widths, height, depth, perFoot]) =>
+    types.flatMap(([type, typeCode, widths, height, depth, perFoot, category]) =>
       widths.map((width) => {
         const priceCents = Math.round((((perFoot * width) / 12) * factor + 120) / 5) * 500;
         return {
           name: `${line} ${type} ${width}″`,
           sku: `${lineCode}-${typeCode}${width}`,
+          in: category,
           unit: 'each' as const,
           priceCents,
           costCents: Math.round(priceCents * 0.52),
@@ -66,6 +69,7 @@ function countertops(): Item[] {
   const granite = ['Absolute Black', 'Colonial White', 'Steel Grey', 'Blue Pearl'];
   const slab = (name: string, stone: string, priceCents: number): Item => ({
     name: `${stone} countertop, ${name}`,
+    in: stone,
     sku: `CT-${code(stone)}-${code(name)}`,
     unit: 'sq_ft',
     priceCents,
@@ -78,6 +82,7 @@ function countertops(): Item[] {
   const block = ['Maple', 'Walnut', 'White oak'].map(
     (wood): Item => ({
       name: `Butcher block countertop, ${wood}`,
+      in: 'Butcher block',
       sku: `CT-BB-${code(wood)}`,
       unit: 'linear_ft',
       priceCents: wood === 'Walnut' ? 9_800 : 6_400,
@@ -99,19 +104,25 @@ function countertops(): Item[] {
 /** Tile sold by the box, each box covering its square feet. */
 function tile(r: ReturnType<typeof seededRandom>): Item[] {
   const kinds = [
-    ['Subway tile 3×6', 10.76, ['White gloss', 'Bone', 'Sage', 'Navy', 'Charcoal', 'Blush']],
-    ['Hex tile 2″', 8.6, ['Carrara', 'Black matte', 'White matte', 'Terracotta', 'Sage', 'Dove grey']],
-    ['Porcelain plank 8×48', 15.5, ['Driftwood', 'Honey oak', 'Ash grey', 'Walnut', 'Smoked oak', 'Birch']],
-    ['Zellige 4×4', 5.38, ['Sea glass', 'Chalk', 'Ochre', 'Forest']],
-    ['Large format 24×24', 15.5, ['Concrete', 'Travertine', 'Statuario']],
-    ['Penny round', 9.8, ['White', 'Black', 'Mint']],
+    ['Subway tile 3×6', 10.76, ['White gloss', 'Bone', 'Sage', 'Navy', 'Charcoal', 'Blush'], 'Wall tile'],
+    ['Hex tile 2″', 8.6, ['Carrara', 'Black matte', 'White matte', 'Terracotta', 'Sage', 'Dove grey'], 'Mosaic'],
+    [
+      'Porcelain plank 8×48',
+      15.5,
+      ['Driftwood', 'Honey oak', 'Ash grey', 'Walnut', 'Smoked oak', 'Birch'],
+      'Floor tile',
+    ],
+    ['Zellige 4×4', 5.38, ['Sea glass', 'Chalk', 'Ochre', 'Forest'], 'Wall tile'],
+    ['Large format 24×24', 15.5, ['Concrete', 'Travertine', 'Statuario'], 'Floor tile'],
+    ['Penny round', 9.8, ['White', 'Black', 'Mint'], 'Mosaic'],
   ] as const;
-  return kinds.flatMap(([kind, covers, colours]) =>
+  return kinds.flatMap(([kind, covers, colours, category]) =>
     colours.map((colour): Item => {
       const priceCents = r.int(38, 140) * 100 - 1;
       return {
         name: `${kind}, ${colour}`,
         sku: `TL-${code(kind)}-${code(colour)}`,
+        in: category,
         unit: 'box',
         coverage: { amount: covers, unit: 'sq_ft' },
         priceCents,
@@ -132,6 +143,7 @@ function hardware(): Item[] {
       (finish, i): Item => ({
         name: `Bar pull ${size}″, ${finish.toLowerCase()}`,
         sku: `HW-BP${String(size).replace('.', '')}-${code(finish)}`,
+        in: 'Pulls',
         unit: 'each',
         priceCents: 650 + Math.round(size * 90) + i * 50,
         costCents: 260 + Math.round(size * 35),
@@ -144,32 +156,63 @@ function hardware(): Item[] {
     (finish): Item => ({
       name: `Round knob 1¼″, ${finish.toLowerCase()}`,
       sku: `HW-KN-${code(finish)}`,
+      in: 'Knobs',
       unit: 'each',
       priceCents: 545,
       costCents: 190,
       tags: ['hardware', 'knobs'],
     }),
   );
+  const hinges = 'Hinges and slides';
   const other: Item[] = [
-    { name: 'Soft-close hinge, full overlay', sku: 'HW-HG-FO', unit: 'pair', priceCents: 1_290, costCents: 480 },
-    { name: 'Soft-close hinge, inset', sku: 'HW-HG-IN', unit: 'pair', priceCents: 1_490, costCents: 560 },
-    { name: 'Undermount drawer slide 21″', sku: 'HW-DS21', unit: 'pair', priceCents: 3_450, costCents: 1_640 },
-    { name: 'Undermount drawer slide 18″', sku: 'HW-DS18', unit: 'pair', priceCents: 3_250, costCents: 1_550 },
-    { name: 'Cabinet screw #8 × 1¼″', sku: 'HW-SC8125', unit: 'each', priceCents: 9, costCents: 4.3 },
-    { name: 'Shelf pin, nickel', sku: 'HW-SP-NI', unit: 'each', priceCents: 12, costCents: 2.75 },
-    { name: 'Toe-kick clip', sku: 'HW-TKC', unit: 'each', priceCents: 85, costCents: 31.5 },
+    {
+      name: 'Soft-close hinge, full overlay',
+      sku: 'HW-HG-FO',
+      unit: 'pair',
+      priceCents: 1_290,
+      costCents: 480,
+      in: hinges,
+    },
+    { name: 'Soft-close hinge, inset', sku: 'HW-HG-IN', unit: 'pair', priceCents: 1_490, costCents: 560, in: hinges },
+    {
+      name: 'Undermount drawer slide 21″',
+      sku: 'HW-DS21',
+      unit: 'pair',
+      priceCents: 3_450,
+      costCents: 1_640,
+      in: hinges,
+    },
+    {
+      name: 'Undermount drawer slide 18″',
+      sku: 'HW-DS18',
+      unit: 'pair',
+      priceCents: 3_250,
+      costCents: 1_550,
+      in: hinges,
+    },
+    { name: 'Cabinet screw #8 × 1¼″', sku: 'HW-SC8125', unit: 'each', priceCents: 9, costCents: 4.3, in: 'Fasteners' },
+    { name: 'Shelf pin, nickel', sku: 'HW-SP-NI', unit: 'each', priceCents: 12, costCents: 2.75, in: 'Fasteners' },
+    { name: 'Toe-kick clip', sku: 'HW-TKC', unit: 'each', priceCents: 85, costCents: 31.5, in: 'Fasteners' },
   ].map((item) => ({ ...item, tags: ['hardware'] }) as Item);
   return [...pulls, ...knobs, ...other];
 }
 
 function lighting(r: ReturnType<typeof seededRandom>): Item[] {
-  const kinds = ['Pendant', 'Wall sconce', 'Flush mount', 'Under-cabinet strip', 'Chandelier', 'Vanity bar'];
+  const kinds: Record<string, string> = {
+    Pendant: 'Pendants',
+    'Wall sconce': 'Sconces',
+    'Flush mount': 'Ceiling',
+    'Under-cabinet strip': 'Under-cabinet',
+    Chandelier: 'Pendants',
+    'Vanity bar': 'Sconces',
+  };
   const styles = ['Halden', 'Mira', 'Orbit', 'Cove', 'Lumen', 'Arden', 'Tove', 'Sola'];
-  return kinds.flatMap((kind) =>
+  return Object.entries(kinds).flatMap(([kind, category]) =>
     styles.map((style): Item => {
       const priceCents = r.int(9, 78) * 1000 - 5;
       return {
         name: `${style} ${kind.toLowerCase()}`,
+        in: category,
         sku: `LT-${code(style)}-${code(kind)}`,
         unit: kind === 'Under-cabinet strip' ? 'linear_ft' : 'each',
         ...(kind === 'Under-cabinet strip' ? { pricing: { mode: 'length' as const, minimum: 1, increment: 1 } } : {}),
@@ -205,6 +248,7 @@ function plumbing(r: ReturnType<typeof seededRandom>): Item[] {
       return {
         name: `${kind}, ${finish.toLowerCase()}`,
         sku: `PL-${code(kind)}-${code(finish)}`,
+        in: kind.includes('sink') ? 'Sinks' : 'Faucets',
         unit: 'each',
         priceCents,
         costCents: Math.round(priceCents * 0.55),
@@ -222,10 +266,13 @@ export const productsDemo: Seed = {
       const r = seededRandom(20261126);
       const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
       const items = [...cabinets(r), ...countertops(), ...tile(r), ...hardware(), ...lighting(r), ...plumbing(r)];
-      for (const [i, item] of items.entries()) {
+      const tree = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+      const categoryOf = new Map(tree.map((c) => [c.name, c.id]));
+      for (const [i, { in: category, ...item }] of items.entries()) {
         // A few are still being set up.
         const status = i % 37 === 5 ? 'draft' : 'active';
-        await productType.create(tx, actor, productInputSchema.parse({ status, ...item }));
+        const parsed = productInputSchema.parse({ status, ...item, category: categoryOf.get(category) ?? null });
+        await productType.create(tx, actor, parsed);
       }
     }),
 };

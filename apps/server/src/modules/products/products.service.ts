@@ -11,15 +11,26 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { buildSearchText } from '../../platform/lists/list';
-import { defineRecordType } from '../../platform/records/lifecycle';
+import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { getSettings } from '../../platform/settings/settings.service';
+import { assertCategory, categories } from '../categories';
 import { products } from './products.table';
 import { claimSku, nextSku } from './skus';
 
 type Row = typeof products.$inferSelect;
+
+const categoryRef = refColumn(products.categoryId, categories, categories.name);
+
+/** `filter[category][]`: products in these categories or any category under them. */
+const inCategories = (values: string[]) => {
+  if (values.some((v) => !isUuid(v)))
+    throw badRequest('Not a valid category.', { 'filter.category': 'Not a valid category.' });
+  return sql`${products.categoryId} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(values)}::uuid[])`;
+};
 type Input = z.output<typeof productInputSchema>;
 
 const e4 = (value: number) => Math.round(value * 10_000);
@@ -73,6 +84,7 @@ export const productType = defineRecordType<typeof products, typeof productInput
   },
   columns: async (db, actor, input, before) => {
     const settings = (await getSettings(db, actor.firmId, { banking: false })).productSettings;
+    await assertCategory(db, input.category);
     const unit = input.unit ?? before?.unit ?? settings.defaultUnit;
     const taxClass = input.taxClass ?? before?.taxClass ?? settings.taxClasses[0]!;
     checkFit(input, unit, taxClass, settings.taxClasses, before);
@@ -97,15 +109,19 @@ export const productType = defineRecordType<typeof products, typeof productInput
       heightE4: input.height === null ? null : e4(input.height),
       depthE4: input.depth === null ? null : e4(input.depth),
       weightE4: input.weight === null ? null : e4(input.weight),
+      categoryId: input.category,
       tags: input.tags,
       searchText: buildSearchText([input.name, sku, ...input.tags]),
     };
   },
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
-  audited: productFields,
-  detail: productFields,
+  audited: (r) => ({ ...productFields(r), category: r.categoryId }),
+  names: { category: { table: categories, id: categories.id, name: categories.name } },
+  extra: { category: categoryRef },
+  detail: (r, extra) => ({ ...productFields(r), category: extra.category as Product['category'] }),
   list: {
-    rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8` },
+    rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8`, category: categoryRef },
+    filters: { category: inCategories },
   },
 });
 

@@ -1,9 +1,11 @@
 import type { CoverageUnit, PricingMode, ProductStatus, SellUnit } from '@atelier/contracts';
-import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS } from '@atelier/contracts';
+import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS, SETTINGS_KINDS } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
+import { registerReference } from '../../platform/records/references';
+import { categories } from '../categories';
 
 /**
  * A product the firm sells. Money is integer cents; a cost is hundredths of a cent (a screw at
@@ -34,6 +36,7 @@ export const products = pgTable(
     heightE4: bigint('height_e4', { mode: 'number' }),
     depthE4: bigint('depth_e4', { mode: 'number' }),
     weightE4: bigint('weight_e4', { mode: 'number' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     // Lower-cased name, SKU and tags: what `q` and global search match.
     searchText: text('search_text').notNull().default(''),
@@ -43,6 +46,7 @@ export const products = pgTable(
     index('products_name_idx').on(t.firmId, t.nameKey, t.id),
     index('products_sku_idx').on(t.firmId, t.skuKey, t.id),
     index('products_price_idx').on(t.firmId, t.priceCents, t.id),
+    index('products_category_idx').on(t.firmId, t.categoryId),
     index('products_created_idx').on(t.firmId, t.createdAt, t.id),
     index('products_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('products_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
@@ -58,6 +62,15 @@ export const products = pgTable(
     firmIsolation(t.firmId),
   ],
 );
+
+// A deleted category's products move to the one chosen, with their history.
+registerReference(SETTINGS_KINDS.category, {
+  table: products,
+  column: products.categoryId,
+  noun: 'product',
+  entityType: 'product',
+  field: 'category',
+});
 
 /**
  * Every SKU of the firm, whatever carries it (a product now; variants and materials with the

@@ -1,10 +1,23 @@
 import type { RecordKind } from '@atelier/contracts';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
+import { type AuditActor, recordAudits } from '../audit/audit.service';
 
-/** Something that refers to records of a kind: "customer" rows through their `ambassador_id`. */
-export type Reference = { table: PgTable; column: AnyPgColumn; noun: string; plural?: string };
+/**
+ * Something that refers to records of a kind: "customer" rows through their `ambassador_id`.
+ * With `entityType` and `field` (its audit entity type and the field's API name), the rows can
+ * be moved to another record with their history (`moveReferences`).
+ */
+export type Reference = {
+  table: PgTable;
+  column: AnyPgColumn;
+  noun: string;
+  plural?: string;
+  entityType?: string;
+  field?: string;
+};
 
 const registered = new Map<string, Reference[]>();
 
@@ -46,4 +59,43 @@ export function referenceCount(
     shouldOmitSQLParens: () => true,
   };
   return sql<number>`${lazy}`;
+}
+
+/**
+ * Points every movable row that refers to record `from` at record `to` instead (a deleted
+ * category's products go to the one chosen), each with its version bumped and a history entry
+ * naming both. Gives how many rows moved.
+ */
+export async function moveReferences(
+  db: Executor,
+  actor: AuditActor,
+  kindKey: string,
+  from: { id: string; name: string },
+  to: { id: string; name: string },
+): Promise<number> {
+  let moved = 0;
+  for (const ref of referencesTo(kindKey)) {
+    if (!ref.entityType || !ref.field) continue;
+    // constant SQL: the column's name, from a table defined in our code.
+    const column = sql.identifier(ref.column.name);
+    const { rows } = await db.execute<{ id: string; version: number }>(
+      sql`UPDATE ${ref.table} SET ${column} = ${to.id}, version = version + 1, updated_at = now(),
+            updated_by = ${actor.userId}
+          WHERE ${column} = ${from.id} RETURNING id, version`,
+    );
+    await recordAudits(
+      db,
+      actor,
+      rows.map((row) => ({
+        entityType: ref.entityType!,
+        entityId: row.id,
+        action: 'update',
+        version: row.version,
+        before: { [ref.field!]: from.name },
+        after: { [ref.field!]: to.name },
+      })),
+    );
+    moved += rows.length;
+  }
+  return moved;
 }

@@ -4,12 +4,15 @@ import {
   PRODUCT_STATUS_LABELS,
   type Product,
   type ProductInput,
+  productInputSchema,
   SELL_UNIT_LABELS,
 } from '@atelier/contracts';
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { formValues } from '../../../components/form/fields';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
+import { CategorySelect } from '../../categories/components/category-select';
 import { useSettings } from '../../settings/api';
 
 type Form = UseFormReturn<ProductInput>;
@@ -141,16 +144,21 @@ function PricingFields({ form }: { form: Form }) {
 export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
   const settings = useSettings().data?.productSettings;
   const taxClasses = [...new Set([...(settings?.taxClasses ?? []), ...(props.record ? [props.record.taxClass] : [])])];
+  const defaults: Partial<ProductInput> = {
+    status: 'active',
+    unit: settings?.defaultUnit ?? 'each',
+    taxClass: settings?.taxClasses[0],
+    pricing: { mode: 'unit', minimum: 0, increment: 0 },
+    costCents: 0,
+  };
   return (
     <RecordForm
       {...props}
-      defaults={{
-        status: 'active',
-        unit: settings?.defaultUnit ?? 'each',
-        taxClass: settings?.taxClasses[0],
-        pricing: { mode: 'unit', minimum: 0, increment: 0 },
-        costCents: 0,
-      }}
+      // The record names its category; the form sends its id.
+      values={(record) => ({
+        ...formValues<ProductInput>(productInputSchema, record, defaults),
+        category: record?.category?._id ?? null,
+      })}
       fields={[
         { name: 'name', label: 'Name' },
         {
@@ -159,6 +167,19 @@ export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
           description: props.record ? undefined : `Leave empty to number it (${settings?.skuPrefix ?? ''}1001…)`,
         },
         { name: 'status', label: 'Availability', type: 'choice', choices: PRODUCT_STATUS_LABELS },
+        {
+          name: 'category',
+          label: 'Category',
+          render: (form, error) => (
+            <Controller
+              control={form.control}
+              name="category"
+              render={({ field }) => (
+                <CategorySelect value={field.value ?? null} onChange={field.onChange} error={error} />
+              )}
+            />
+          ),
+        },
         { name: 'unit', label: 'Sold by', type: 'select', choices: SELL_UNIT_LABELS },
         {
           name: 'taxClass',

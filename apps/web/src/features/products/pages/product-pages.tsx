@@ -9,6 +9,7 @@ import { Badge } from '@mantine/core';
 import { lazyNamed } from '../../../components/lazy';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatMoney } from '../../../lib/format';
+import { useCategoryFilter } from '../../categories/components/category-select';
 import { useSettings } from '../../settings/api';
 import { products } from '../api';
 
@@ -19,6 +20,7 @@ function useProductList() {
   const currency = useSettings().data?.firmSettings.currency;
   return {
     currency,
+    extraFilters: [useCategoryFilter()],
     render: {
       status: (p: ProductRow) => (
         <Badge variant="light" color={p.status === 'active' ? 'green' : 'gray'}>
