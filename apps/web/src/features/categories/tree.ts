@@ -70,8 +70,11 @@ export function stepMove(rows: TreeRow[], id: string, step: 'up' | 'down' | 'in'
       return at > 0 ? { parentId: row.parentId, position: at - 1 } : null;
     case 'down':
       return at < siblings.length - 1 ? { parentId: row.parentId, position: at + 1 } : null;
-    case 'in':
-      return at > 0 ? { parentId: siblings[at - 1]!._id, position: Number.MAX_SAFE_INTEGER } : null;
+    case 'in': {
+      // Last among the children of the sibling above.
+      const above = siblings[at - 1];
+      return above ? { parentId: above._id, position: rows.filter((r) => r.parentId === above._id).length } : null;
+    }
     case 'out': {
       const parent = rows.find((r) => r._id === row.parentId);
       if (!parent) return null;

@@ -82,6 +82,10 @@ function DeleteCategory({ category, all }: { category: Category; all: Category[]
   const navigate = useNavigate();
   const children = all.filter((c) => c.parentId === category._id).length;
   const needsTarget = category.products > 0 || children > 0;
+  const holds = [
+    ...(category.products ? [`${category.products} product${category.products === 1 ? '' : 's'}`] : []),
+    ...(children ? [`${children} subcategor${children === 1 ? 'y' : 'ies'}`] : []),
+  ].join(' and ');
   const inside = subtree(all, category._id);
   const confirm = async () => {
     try {
@@ -103,9 +107,7 @@ function DeleteCategory({ category, all }: { category: Category; all: Category[]
           {needsTarget ? (
             <>
               <Text size="sm">
-                {category.name} has {category.products} product{category.products === 1 ? '' : 's'}
-                {children ? ` and ${children} subcategor${children === 1 ? 'y' : 'ies'}` : ''}. They move to the
-                category you choose, and each product's history says so.
+                {category.name} has {holds}. They move to the category you choose, and each product's history says so.
               </Text>
               <Select
                 label="Move them to"
