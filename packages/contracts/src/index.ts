@@ -31,5 +31,6 @@ export * from './search';
 export * from './search-categories';
 export * from './session';
 export * from './settings';
+export * from './variants';
 export * from './vendors';
 export * from './warehouses';

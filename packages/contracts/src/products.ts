@@ -80,6 +80,9 @@ export const productSchema = productInputSchema.extend({
   taxClass: z.string(),
   /** Its category, by its full path ("Cabinets / Base cabinets"). */
   category: personRefSchema.nullable(),
+  /** Its options (finish, width…) in order, and how many variants it has (not archived). */
+  options: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.number().int(),
 });
 export type Product = z.output<typeof productSchema>;
 

@@ -3,6 +3,7 @@ import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { categories } from '../categories';
 import { productType } from './products.service';
+import { createVariants, listVariants, repriceVariants, saveOptions } from './variants.service';
 
 /** A demo product, with the name of its subcategory (categories.demo). */
 type Item = Omit<ProductInput, 'name' | 'priceCents' | 'category'> & { name: string; priceCents: number; in: string };
@@ -273,6 +274,40 @@ export const productsDemo: Seed = {
         const status = i % 37 === 5 ? 'draft' : 'active';
         const parsed = productInputSchema.parse({ status, ...item, category: categoryOf.get(category) ?? null });
         await productType.create(tx, actor, parsed);
+      }
+      // A made-to-order cabinet: 12 widths × 4 finishes × 3 door styles × 2 hinge sides, all 288 made.
+      const custom = await productType.create(
+        tx,
+        actor,
+        productInputSchema.parse({
+          name: 'Made-to-order base cabinet',
+          sku: 'MTO-B',
+          priceCents: 52_000,
+          costCents: 27_000,
+          depth: 24,
+          height: 34.5,
+          category: categoryOf.get('Base cabinets') ?? null,
+          tags: ['cabinets', 'made to order'],
+          description: 'Built to order in any width, finish, door style and hinge side. Six weeks from order.',
+        }),
+      );
+      const options = [
+        { name: 'Width', values: [9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42].map((w) => `${w}″`) },
+        { name: 'Finish', values: ['White', 'Walnut', 'Sage', 'Natural oak'] },
+        { name: 'Door style', values: ['Shaker', 'Slab', 'Inset'] },
+        { name: 'Hinge side', values: ['Left', 'Right'] },
+      ];
+      await saveOptions(tx, actor, custom._id, { options, archiveVariants: false, version: custom.version });
+      const combinations = options.reduce<string[][]>(
+        (acc, option) => acc.flatMap((c) => option.values.map((v) => [...c, v])),
+        [[]],
+      );
+      await createVariants(tx, actor, custom._id, { combinations });
+      // Wider cabinets cost more: each width's variants priced from the product's.
+      const made = await listVariants(tx, custom._id);
+      for (const [i, width] of options[0]!.values.entries()) {
+        const ids = made.filter((v) => v.values[0] === width).map((v) => v._id);
+        await repriceVariants(tx, actor, custom._id, { ids, by: 'percent', value: (i - 5) * 8 });
       }
     }),
 };

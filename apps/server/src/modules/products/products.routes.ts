@@ -1,17 +1,39 @@
-import { priceMeasureSchema, priceQuoteSchema } from '@atelier/contracts';
+import {
+  priceMeasureSchema,
+  priceQuoteSchema,
+  productOptionsInputSchema,
+  productSchema,
+  variantIdsSchema,
+  variantSchema,
+  variantsCreateSchema,
+  variantsEditSchema,
+  variantsRepriceSchema,
+} from '@atelier/contracts';
+import { z } from 'zod';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { priceProduct, productType } from './products.service';
+import {
+  archiveVariants,
+  createVariants,
+  editVariants,
+  listVariants,
+  repriceVariants,
+  saveOptions,
+} from './variants.service';
 
-export const productRoutes: AnyRoute[] = [
+// A product's variants and options are the product's: its modify code (1), and its module.
+const modify = permission(productType.entity.permission);
+
+const pricingRoutes: AnyRoute[] = [
   ...recordTypeRoutes(productType),
   defineRoute({
     method: 'POST',
     url: '/products/:id/price',
     summary: 'Price what was measured',
-    access: permission(productType.entity.permission),
+    access: modify,
     params: idParams,
     body: priceMeasureSchema,
     response: priceQuoteSchema,
@@ -19,3 +41,69 @@ export const productRoutes: AnyRoute[] = [
     handler: ({ db, actor, params, body }) => priceProduct(db, actor, params.id, body),
   }),
 ];
+
+const variantRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/products/:id/variants',
+    summary: 'A product’s variants',
+    access: modify,
+    params: idParams,
+    response: z.array(variantSchema),
+    handler: ({ db, params }) => listVariants(db, params.id),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/products/:id/options',
+    summary: 'A product’s options and their values',
+    access: modify,
+    params: idParams,
+    body: productOptionsInputSchema,
+    response: productSchema,
+    handler: ({ db, actor, params, body }) => saveOptions(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/products/:id/variants',
+    summary: 'Make variants from combinations of the options',
+    access: modify,
+    status: 201,
+    params: idParams,
+    body: variantsCreateSchema,
+    response: z.array(variantSchema),
+    handler: ({ db, actor, params, body }) => createVariants(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/products/:id/variants',
+    summary: 'Edit many variants at once',
+    access: modify,
+    params: idParams,
+    body: variantsEditSchema,
+    response: z.array(variantSchema),
+    handler: ({ db, actor, params, body }) => editVariants(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/products/:id/variants/reprice',
+    summary: 'Change many variants’ prices by a percentage or an amount',
+    access: modify,
+    params: idParams,
+    body: variantsRepriceSchema,
+    response: z.array(variantSchema),
+    handler: ({ db, actor, params, body }) => repriceVariants(db, actor, params.id, body),
+  }),
+  ...(['archive', 'restore'] as const).map((step) =>
+    defineRoute({
+      method: 'POST',
+      url: `/products/:id/variants/${step}`,
+      summary: `${step === 'archive' ? 'Archive' : 'Restore'} variants`,
+      access: modify,
+      params: idParams,
+      body: variantIdsSchema,
+      response: z.array(variantSchema),
+      handler: ({ db, actor, params, body }) => archiveVariants(db, actor, params.id, body.ids, step === 'archive'),
+    }),
+  ),
+];
+export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes];

@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
@@ -18,12 +19,14 @@ import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { getSettings } from '../../platform/settings/settings.service';
 import { assertCategory, categories } from '../categories';
-import { products } from './products.table';
+import { products, productVariants } from './products.table';
 import { claimSku, nextSku } from './skus';
 
 type Row = typeof products.$inferSelect;
 
 const categoryRef = refColumn(products.categoryId, categories, categories.name);
+const variantCount = sql<number>`(SELECT count(*)::int FROM ${productVariants} v
+  WHERE v.product_id = ${qualified(products.id)} AND v.archived_at IS NULL)`;
 
 /** `filter[category][]`: products in these categories or any category under them. */
 const inCategories = (values: string[]) => {
@@ -117,8 +120,13 @@ export const productType = defineRecordType<typeof products, typeof productInput
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
   audited: (r) => ({ ...productFields(r), category: r.categoryId }),
   names: { category: { table: categories, id: categories.id, name: categories.name } },
-  extra: { category: categoryRef },
-  detail: (r, extra) => ({ ...productFields(r), category: extra.category as Product['category'] }),
+  extra: { category: categoryRef, variants: variantCount },
+  detail: (r, extra) => ({
+    ...productFields(r),
+    category: extra.category as Product['category'],
+    options: r.options,
+    variants: extra.variants as number,
+  }),
   list: {
     rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8`, category: categoryRef },
     filters: { category: inCategories },

@@ -1,8 +1,8 @@
 import type { CoverageUnit, PricingMode, ProductStatus, SellUnit } from '@atelier/contracts';
 import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS, SETTINGS_KINDS } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns, updatedAt, version } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { categories } from '../categories';
@@ -36,6 +36,8 @@ export const products = pgTable(
     heightE4: bigint('height_e4', { mode: 'number' }),
     depthE4: bigint('depth_e4', { mode: 'number' }),
     weightE4: bigint('weight_e4', { mode: 'number' }),
+    // Its options in order (finish, width…), each with its values in order; variants name one value of each.
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     // Lower-cased name, SKU and tags: what `q` and global search match.
@@ -73,6 +75,43 @@ registerReference(SETTINGS_KINDS.category, {
 });
 
 /**
+ * A product's variant: one value of each of its options (in their order), with a SKU of its
+ * own, and a price, cost and barcode of its own where they differ from the product's (null:
+ * the product's). `combo_key` keeps a combination once per product.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    values: text('values').array().notNull(),
+    comboKey: text('combo_key').notNull(),
+    sku: text('sku').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }),
+    costHc: bigint('cost_hc', { mode: 'number' }),
+    barcode: text('barcode').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_combo_uq').on(t.productId, t.comboKey),
+    index('product_variants_product_idx').on(t.firmId, t.productId, t.position),
+    check(
+      'product_variants_money_check',
+      sql`(price_cents IS NULL OR price_cents >= 0) AND (cost_hc IS NULL OR cost_hc >= 0)`,
+    ),
+    firmIsolation(t.firmId),
+  ],
+);
+
+/**
  * Every SKU of the firm, whatever carries it (a product now; variants and materials with the
  * catalog's next parts): one unique index makes a SKU the firm's once, even when two people save
  * it at the same moment. Each row goes with what carries it.
@@ -84,11 +123,13 @@ export const skus = pgTable(
     sku: text('sku').notNull(),
     skuKey: text('sku_key').notNull().generatedAlwaysAs(sql`lower(sku)`),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('skus_firm_key_uq').on(t.firmId, t.skuKey),
     index('skus_product_idx').on(t.productId),
-    check('skus_owner_check', sql`num_nonnulls(product_id) = 1`),
+    index('skus_variant_idx').on(t.variantId),
+    check('skus_owner_check', sql`num_nonnulls(product_id, variant_id) = 1`),
     firmIsolation(t.firmId),
   ],
 );

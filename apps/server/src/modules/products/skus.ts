@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import { HttpError } from '../../platform/http/errors';
 import { nextNumber } from '../../platform/numbering/numbering.service';
 
-/** What carries a SKU: a product now; variants and materials with the catalog's next parts. */
-export type SkuOwner = { productId: string };
+/** What carries a SKU: a product or a variant now; materials with the catalog's next part. */
+export type SkuOwner = { productId: string; variantId?: undefined } | { variantId: string; productId?: undefined };
 
 /**
  * Makes `sku` the owner's in the firm's registry and frees the one it had: 409 naming (and
@@ -12,31 +12,45 @@ export type SkuOwner = { productId: string };
  * one SKU at once: the second waits for the first, then finds it taken.
  */
 export async function claimSku(db: Executor, firmId: string, sku: string, owner: SkuOwner): Promise<void> {
-  const { rows } = await db.execute<{ product_id: string }>(sql`
-    INSERT INTO skus (firm_id, sku, product_id) VALUES (${firmId}, ${sku}, ${owner.productId})
-    ON CONFLICT (firm_id, sku_key) DO NOTHING RETURNING product_id`);
+  const productId = owner.productId ?? null;
+  const variantId = owner.variantId ?? null;
+  const { rows } = await db.execute(sql`
+    INSERT INTO skus (firm_id, sku, product_id, variant_id) VALUES (${firmId}, ${sku}, ${productId}, ${variantId})
+    ON CONFLICT (firm_id, sku_key) DO NOTHING RETURNING 1`);
   if (rows.length === 0) {
     const [holder] = (
-      await db.execute<{ product_id: string | null; name: string }>(sql`
-        SELECT s.product_id, p.name FROM skus s LEFT JOIN products p ON p.id = s.product_id
+      await db.execute<{ product_id: string | null; variant_id: string | null; product: string; name: string }>(sql`
+        SELECT s.product_id, s.variant_id, coalesce(p.id, vp.id) AS product,
+               coalesce(p.name, vp.name || ' ' || array_to_string(v.values, ' / ')) AS name
+        FROM skus s
+        LEFT JOIN products p ON p.id = s.product_id
+        LEFT JOIN product_variants v ON v.id = s.variant_id
+        LEFT JOIN products vp ON vp.id = v.product_id
         WHERE s.firm_id = ${firmId} AND s.sku_key = lower(${sku})`)
     ).rows;
-    if (holder && holder.product_id !== owner.productId) {
+    const mine = holder && (productId ? holder.product_id === productId : holder.variant_id === variantId);
+    if (holder && !mine) {
       const message = `SKU ${sku} is already used by ${holder.name}.`;
       throw new HttpError(409, 'conflict', message, { sku: message }, undefined, {
-        href: `/p/products/${holder.product_id}`,
+        href: `/p/products/${holder.product}${holder.variant_id ? '/variants' : ''}`,
         label: `Open ${holder.name}`,
       });
     }
   }
-  await db.execute(sql`DELETE FROM skus WHERE product_id = ${owner.productId} AND sku_key <> lower(${sku})`);
+  await db.execute(sql`DELETE FROM skus
+    WHERE ${productId ? sql`product_id = ${productId}` : sql`variant_id = ${variantId}`} AND sku_key <> lower(${sku})`);
+}
+
+/** Whether the firm has this SKU already. */
+export async function skuTaken(db: Executor, firmId: string, sku: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM skus WHERE firm_id = ${firmId} AND sku_key = lower(${sku})`);
+  return rows.length > 0;
 }
 
 /** The next free SKU of the settings' pattern: the prefix and a number (SKU-1001), skipping any typed by hand. */
 export async function nextSku(db: Executor, firmId: string, prefix: string): Promise<string> {
   for (;;) {
     const sku = `${prefix}${1000 + (await nextNumber(db, firmId, 'sku'))}`;
-    const { rows } = await db.execute(sql`SELECT 1 FROM skus WHERE firm_id = ${firmId} AND sku_key = lower(${sku})`);
-    if (rows.length === 0) return sku;
+    if (!(await skuTaken(db, firmId, sku))) return sku;
   }
 }
