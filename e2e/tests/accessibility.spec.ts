@@ -13,6 +13,7 @@ async function signedInPages(): Promise<string[]> {
   const lead = await firstId(`SELECT id FROM leads WHERE firm_id = ${HARBOR} ORDER BY created_at LIMIT 1`);
   const employee = await firstId("SELECT id FROM users WHERE email = 'sales@demo.test'");
   const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const cabinet = await firstId(`SELECT id FROM products WHERE firm_id = ${HARBOR} AND sku = 'MTO-B'`);
   const category = await firstId(`SELECT id FROM categories WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const vendor = await firstId(`SELECT id FROM vendors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   // A countertop: its form shows the dimensional pricing fields, its pricing tab the calculator.
@@ -36,7 +37,8 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/customers', customer, ['activities', 'interactions', 'files', 'settings', 'logs']),
     ...record('/u/ambassadors', ambassador, ['interactions', 'files', 'logs']),
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
-    ...record('/p/products', product, ['pricing', 'files', 'logs']),
+    ...record('/p/products', product, ['variants', 'pricing', 'files', 'logs']),
+    `/p/products/${cabinet}/variants`,
     ...record('/p/vendors', vendor, ['logs']),
     '/p/categories',
     `/p/categories/${category}`,

@@ -51,3 +51,38 @@ test('a countertop is added from the Products menu, numbered, refused a taken SK
   await refusal.getByRole('link', { name: 'Open Harbor Shaker Base cabinet 24″' }).click();
   await expect(page.getByRole('heading', { name: 'Harbor Shaker Base cabinet 24″' })).toBeVisible();
 });
+
+test('a made-to-order cabinet’s 288 variants are edited in the grid, repriced together, and extended by a new finish', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/products?q=made-to-order');
+  await page.getByRole('link', { name: 'Made-to-order base cabinet' }).click();
+  await page.getByRole('tab', { name: 'Variants' }).click();
+  await expect(page.getByRole('heading', { name: 'Variants (288)' })).toBeVisible();
+
+  // The grid draws the rows on screen; finding one brings it up.
+  await page.getByRole('textbox', { name: 'Find a variant' }).fill('42″ / Walnut / Inset');
+  await expect(page.getByText('2 shown')).toBeVisible();
+  await page.getByRole('textbox', { name: '42″ / Walnut / Inset / Right price' }).fill('999');
+  await page.getByRole('button', { name: 'Save 1 change' }).click();
+  await expect(toast(page, 'success', '1 variant saved.')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Choose every variant shown' }).check();
+  await page.getByRole('button', { name: 'Change prices' }).click();
+  await page.getByRole('textbox', { name: /^Percentage/ }).fill('10');
+  await page.getByRole('button', { name: 'Change prices' }).last().click();
+  await expect(toast(page, 'success', '2 prices changed.')).toBeVisible();
+  // $999.00 + 10%.
+  await expect(page.getByRole('textbox', { name: '42″ / Walnut / Inset / Right price' })).toHaveValue('$1,098.90');
+
+  // A fifth finish: its 72 combinations are the new ones to make.
+  await page.getByRole('textbox', { name: 'Finish values' }).fill('Ebony');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save options' }).click();
+  await expect(toast(page, 'success', 'Options saved.')).toBeVisible();
+  await expect(page.getByText('360 combinations chosen, 72 new.')).toBeVisible();
+  await page.getByRole('button', { name: 'Make 72 variants' }).click();
+  await expect(toast(page, 'success', '72 variants made.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Variants (360)' })).toBeVisible();
+});

@@ -268,6 +268,7 @@ export const KINDS = defineKinds({
     // Spec sheets and installation guides go in its files; the stock tab comes with inventory.
     tabs: [
       { path: '', label: 'Details' },
+      { path: 'variants', label: 'Variants' },
       { path: 'pricing', label: 'Pricing' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },

@@ -7,8 +7,7 @@ export const MAX_OPTION_VALUES = 100;
 /** A product's variants at most: 12 widths × 4 finishes × 3 doors × 2 hinges is 288. */
 export const MAX_VARIANTS = 2_000;
 
-const label = (what: string) =>
-  z.string().trim().min(1, `Enter ${what}.`).max(60, 'Use at most 60 characters.');
+const label = (what: string) => z.string().trim().min(1, `Enter ${what}.`).max(60, 'Use at most 60 characters.');
 
 export const productOptionSchema = z.strictObject({
   name: label('the option’s name'),
@@ -85,6 +84,8 @@ export const variantsEditSchema = z.strictObject({
     .max(MAX_VARIANTS),
 });
 export type VariantsEdit = z.input<typeof variantsEditSchema>;
+/** One variant's edit, as a form holds it. */
+export type VariantEdit = z.output<typeof variantsEditSchema>['variants'][number];
 
 /** POST /products/{id}/variants/reprice: many variants' prices by a percentage or an amount, rounded half up. */
 export const variantsRepriceSchema = z.strictObject({

@@ -39,6 +39,7 @@ const PATHS = [
   '/p/products/new',
   '/p/products/1',
   '/p/products/1/details',
+  '/p/products/1/variants',
   '/p/products/1/pricing',
   '/p/products/1/files',
   '/p/products/1/logs',

@@ -1,4 +1,14 @@
-import { Box, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Box,
+  NumberInput,
+  type NumberInputProps,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -160,10 +170,7 @@ export function MoneyInput({
   onChange,
   decimals = 2,
   ...props
-}: {
-  label: string;
-  description?: string;
-  error?: string;
+}: Omit<NumberInputProps, 'value' | 'onChange'> & {
   decimals?: number;
   cents: number | undefined;
   onChange: (cents: number | undefined) => void;

@@ -48,5 +48,8 @@ export default recordPages<Product, ProductInput, ProductRow>({
       .join(' · '),
   deleteText:
     'Deleting removes the product and frees its SKU for good. Archive it instead to stop selling it and keep its history.',
-  tabs: { pricing: () => import('./product-pricing-tab') },
+  tabs: {
+    variants: () => import('./product-variants-tab'),
+    pricing: () => import('./product-pricing-tab'),
+  },
 });
