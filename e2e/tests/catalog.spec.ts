@@ -77,7 +77,7 @@ test('a made-to-order cabinet’s 288 variants are edited in the grid, repriced 
   await expect(page.getByRole('textbox', { name: '42″ / Walnut / Inset / Right price' })).toHaveValue('$1,098.90');
 
   // A fifth finish: its 72 combinations are the new ones to make.
-  await page.getByRole('textbox', { name: 'Finish values' }).fill('Ebony');
+  await page.getByLabel('Finish values').first().fill('Ebony');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Save options' }).click();
   await expect(toast(page, 'success', 'Options saved.')).toBeVisible();
