@@ -14,6 +14,7 @@ async function signedInPages(): Promise<string[]> {
   const employee = await firstId("SELECT id FROM users WHERE email = 'sales@demo.test'");
   const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
   const cabinet = await firstId(`SELECT id FROM products WHERE firm_id = ${HARBOR} AND sku = 'MTO-B'`);
+  const material = await firstId(`SELECT id FROM materials WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const category = await firstId(`SELECT id FROM categories WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const vendor = await firstId(`SELECT id FROM vendors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   // A countertop: its form shows the dimensional pricing fields, its pricing tab the calculator.
@@ -40,6 +41,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/p/products', product, ['variants', 'pricing', 'files', 'logs']),
     `/p/products/${cabinet}/variants`,
     ...record('/p/vendors', vendor, ['logs']),
+    ...record('/p/materials', material, ['info', 'files', 'logs']),
     '/p/categories',
     `/p/categories/${category}`,
     '/u/employees',

@@ -12,6 +12,7 @@ import { employeesModule } from './modules/employees/employees.module';
 import { firmsModule } from './modules/firms/firms.module';
 import { invitationsModule } from './modules/invitations/invitations.module';
 import { leadsModule } from './modules/leads/leads.module';
+import { materialsModule } from './modules/materials/materials.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
@@ -51,6 +52,7 @@ export const MODULES: readonly ModuleManifest[] = [
   vendorsModule,
   categoriesModule,
   productsModule,
+  materialsModule,
 ];
 installModules(MODULES);
 

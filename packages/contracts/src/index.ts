@@ -17,6 +17,7 @@ export * from './kind-schemas';
 export * from './kinds';
 export * from './leads';
 export * from './lists';
+export * from './materials';
 export * from './navigation';
 export * from './notifications';
 export * from './onboarding';

@@ -5,6 +5,7 @@ import { customerInputSchema, customerRowSchema, customerSchema } from './custom
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
+import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
 import { productInputSchema, productRowSchema, productSchema } from './products';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
@@ -24,6 +25,7 @@ export const KIND_SCHEMAS = {
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
   product: { input: productInputSchema, detail: productSchema, row: productRowSchema },
+  raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };
 

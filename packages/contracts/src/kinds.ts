@@ -12,6 +12,7 @@ import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
 import type { LeadRow } from './leads';
 import { P, type PermissionCode } from './permissions';
+import type { MaterialRow } from './materials';
 import type { ProductRow } from './products';
 import type { VendorRow } from './vendors';
 
@@ -23,7 +24,12 @@ export const KIND_ROUTES = ['create', 'archive', 'delete', 'bulk', 'export'] as 
 export type KindRoute = (typeof KIND_ROUTES)[number];
 
 /** A routed tab of a record's page: its path segment ('' for the first) and the spec's name. */
-export type RecordTab = { path: string; label: string };
+/**
+ * A routed tab of a record's page: its path segment ('' for the first) and the spec's name. The
+ * first is the record's own address and `/details` too, or `/{alias}` where the spec names it
+ * otherwise (a material's info).
+ */
+export type RecordTab = { path: string; label: string; alias?: string };
 
 /**
  * A record kind, declared once and read by the server and the web app alike: its words, where
@@ -283,6 +289,37 @@ export const KINDS = defineKinds({
       { key: 'priceCents', name: 'price', label: 'Price', format: 'money', sort: true },
       { key: 'costCents', name: 'cost', label: 'Cost', format: 'money', hidden: true },
       { key: 'taxClass', label: 'Tax class', hidden: true },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
+  },
+  // Search's "Raw Material" category, whose key the spec gives.
+  raw_material: {
+    key: 'raw_material',
+    noun: 'material',
+    plural: 'materials',
+    label: 'Material',
+    labelPlural: 'Materials',
+    webPath: '/p/materials',
+    apiPath: '/materials',
+    codes: {
+      modify: P.MODIFY_MATERIALS,
+      remove: P.DELETE_MATERIALS,
+      settings: P.MATERIAL_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    feature: 'materials',
+    searchable: true,
+    // The spec's analytics tab (usage and purchases) comes with inventory and purchasing.
+    tabs: [
+      { path: '', label: 'Info', alias: 'info' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<MaterialRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'sku', label: 'SKU', sort: true },
+      { key: 'unit', label: 'Unit', choices: SELL_UNIT_LABELS },
+      { key: 'costCents', name: 'cost', label: 'Cost', format: 'money', sort: true },
       { key: 'tags', label: 'Tags', format: 'tags' },
     ]),
   },

@@ -4,6 +4,7 @@ export * from '../modules/categories/categories.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/leads/leads.table';
+export * from '../modules/materials/materials.table';
 export * from '../modules/products/products.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/warehouses/warehouses.table';

@@ -45,13 +45,13 @@ function kindRoutes(kind: RecordKind, load: () => Promise<{ default: RecordPages
     {
       path: `${base}/:id`,
       lazy: from((p) => p.Layout, 'record page'),
-      children: kind.tabs.flatMap(({ path }): RouteObject[] => {
+      children: kind.tabs.flatMap(({ path, alias }): RouteObject[] => {
         // The details tab is the record's own address, and `/details` too (spec section 2).
         if (!path) {
           const lazy = from((p) => p.Details, 'details tab');
           return [
             { index: true, lazy },
-            { path: 'details', lazy },
+            { path: alias ?? 'details', lazy },
           ];
         }
         if (Object.hasOwn(SHARED_TABS, path)) return [tab(path as keyof typeof SHARED_TABS)];
@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.product, () => import('../features/products/pages/product-pages')),
               page('p/categories', () => import('../features/categories/pages/categories-page')),
               page('p/categories/:id', () => import('../features/categories/pages/categories-page')),
+              ...kindRoutes(KINDS.raw_material, () => import('../features/materials/pages/material-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               {
                 path: 's',

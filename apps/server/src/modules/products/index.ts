@@ -2,4 +2,4 @@
 // (decision 0018).
 export * from './products.service';
 export * from './products.table';
-export { claimSku, type SkuOwner } from './skus';
+export { claimSku, nextSku, type SkuOwner } from './skus';

@@ -124,12 +124,15 @@ export const skus = pgTable(
     skuKey: text('sku_key').notNull().generatedAlwaysAs(sql`lower(sku)`),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    // The materials module's table is below this one in the layers: its key is checked by a constraint there.
+    materialId: uuid('material_id'),
   },
   (t) => [
     uniqueIndex('skus_firm_key_uq').on(t.firmId, t.skuKey),
     index('skus_product_idx').on(t.productId),
     index('skus_variant_idx').on(t.variantId),
-    check('skus_owner_check', sql`num_nonnulls(product_id, variant_id) = 1`),
+    index('skus_material_idx').on(t.materialId),
+    check('skus_owner_check', sql`num_nonnulls(product_id, variant_id, material_id) = 1`),
     firmIsolation(t.firmId),
   ],
 );

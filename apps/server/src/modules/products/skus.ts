@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import { HttpError } from '../../platform/http/errors';
 import { nextNumber } from '../../platform/numbering/numbering.service';
 
-/** What carries a SKU: a product or a variant now; materials with the catalog's next part. */
-export type SkuOwner = { productId: string; variantId?: undefined } | { variantId: string; productId?: undefined };
+/** What carries a SKU: a product, a variant or a material. */
+export type SkuOwner = { productId?: string; variantId?: string; materialId?: string };
 
 /**
  * Makes `sku` the owner's in the firm's registry and frees the one it had: 409 naming (and
@@ -14,31 +14,51 @@ export type SkuOwner = { productId: string; variantId?: undefined } | { variantI
 export async function claimSku(db: Executor, firmId: string, sku: string, owner: SkuOwner): Promise<void> {
   const productId = owner.productId ?? null;
   const variantId = owner.variantId ?? null;
+  const materialId = owner.materialId ?? null;
   const { rows } = await db.execute(sql`
-    INSERT INTO skus (firm_id, sku, product_id, variant_id) VALUES (${firmId}, ${sku}, ${productId}, ${variantId})
+    INSERT INTO skus (firm_id, sku, product_id, variant_id, material_id)
+    VALUES (${firmId}, ${sku}, ${productId}, ${variantId}, ${materialId})
     ON CONFLICT (firm_id, sku_key) DO NOTHING RETURNING 1`);
   if (rows.length === 0) {
     const [holder] = (
-      await db.execute<{ product_id: string | null; variant_id: string | null; product: string; name: string }>(sql`
-        SELECT s.product_id, s.variant_id, coalesce(p.id, vp.id) AS product,
-               coalesce(p.name, vp.name || ' ' || array_to_string(v.values, ' / ')) AS name
+      await db.execute<{
+        product_id: string | null;
+        variant_id: string | null;
+        material_id: string | null;
+        href: string;
+        name: string;
+      }>(sql`
+        SELECT s.product_id, s.variant_id, s.material_id,
+               CASE WHEN s.material_id IS NOT NULL THEN '/p/materials/' || s.material_id
+                    WHEN s.variant_id IS NOT NULL THEN '/p/products/' || vp.id || '/variants'
+                    ELSE '/p/products/' || p.id END AS href,
+               coalesce(p.name, m.name, vp.name || ' ' || array_to_string(v.values, ' / ')) AS name
         FROM skus s
         LEFT JOIN products p ON p.id = s.product_id
         LEFT JOIN product_variants v ON v.id = s.variant_id
         LEFT JOIN products vp ON vp.id = v.product_id
+        LEFT JOIN materials m ON m.id = s.material_id
         WHERE s.firm_id = ${firmId} AND s.sku_key = lower(${sku})`)
     ).rows;
-    const mine = holder && (productId ? holder.product_id === productId : holder.variant_id === variantId);
+    const mine =
+      holder &&
+      ((productId && holder.product_id === productId) ||
+        (variantId && holder.variant_id === variantId) ||
+        (materialId && holder.material_id === materialId));
     if (holder && !mine) {
       const message = `SKU ${sku} is already used by ${holder.name}.`;
       throw new HttpError(409, 'conflict', message, { sku: message }, undefined, {
-        href: `/p/products/${holder.product}${holder.variant_id ? '/variants' : ''}`,
+        href: holder.href,
         label: `Open ${holder.name}`,
       });
     }
   }
-  await db.execute(sql`DELETE FROM skus
-    WHERE ${productId ? sql`product_id = ${productId}` : sql`variant_id = ${variantId}`} AND sku_key <> lower(${sku})`);
+  const own = productId
+    ? sql`product_id = ${productId}`
+    : variantId
+      ? sql`variant_id = ${variantId}`
+      : sql`material_id = ${materialId}`;
+  await db.execute(sql`DELETE FROM skus WHERE ${own} AND sku_key <> lower(${sku})`);
 }
 
 /** Whether the firm has this SKU already. */
