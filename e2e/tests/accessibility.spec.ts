@@ -40,7 +40,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
     ...record('/p/products', product, ['variants', 'pricing', 'files', 'logs']),
     `/p/products/${cabinet}/variants`,
-    ...record('/p/vendors', vendor, ['logs']),
+    ...record('/p/vendors', vendor, ['items', 'logs']),
     ...record('/p/materials', material, ['info', 'files', 'logs']),
     '/p/categories',
     `/p/categories/${category}`,

@@ -86,3 +86,31 @@ test('a made-to-order cabinet’s 288 variants are edited in the grid, repriced 
   await expect(toast(page, 'success', '72 variants made.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Variants (360)' })).toBeVisible();
 });
+
+test('a vendor’s item is added on its Items tab and shows on the material as who sells it', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/vendors?q=pemberton');
+  await page.getByRole('link', { name: 'Pemberton Hardware Co.' }).click();
+  await page.getByRole('tab', { name: 'Items' }).click();
+  await expect(page.getByRole('heading', { name: /^Items \(\d+\)$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add an item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an item this vendor sells' });
+  await dialog.locator('label', { hasText: /^A material$/ }).click();
+  await dialog.getByLabel('Material').first().fill('walnut');
+  await page.getByRole('option', { name: 'Walnut lumber 4/4' }).click();
+  await dialog.getByLabel('Their SKU').fill('PEM-WAL-44');
+  await dialog.getByLabel('Cost per unit').fill('15.25');
+  await dialog.getByRole('checkbox', { name: /preferred vendor/ }).uncheck();
+  await dialog.getByRole('button', { name: 'Add item' }).click();
+  await expect(toast(page, 'success', 'Item added.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Walnut lumber 4/4' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Walnut lumber 4/4' }).click();
+  await expect(page).toHaveURL(/\/p\/materials\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Bought from' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Pemberton Hardware Co.' });
+  await expect(row).toContainText('PEM-WAL-44');
+  await expect(row).toContainText('$15.25');
+  // Atlantic Plywood, the demo's, stays the preferred vendor.
+  await expect(page.getByRole('row').filter({ hasText: 'Atlantic Plywood & Panel' })).toContainText('Preferred');
+});

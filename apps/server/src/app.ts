@@ -49,10 +49,10 @@ export const MODULES: readonly ModuleManifest[] = [
   employeesModule,
   leadsModule,
   usersModule,
-  vendorsModule,
   categoriesModule,
   productsModule,
   materialsModule,
+  vendorsModule,
 ];
 installModules(MODULES);
 

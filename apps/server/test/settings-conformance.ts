@@ -10,6 +10,8 @@ export type SettingsFixture = Pick<KindFixture, 'table' | 'create' | 'update' | 
   kind: SettingsKind;
   /** The kind's own write routes for one record (a category's move), held to tenancy and codes too. */
   also?: (record: Json) => [string, string, unknown?][];
+  /** Records a new one needs first (a vendor item's vendor and material), made through the API. */
+  prepare?: (api: Api) => Promise<void>;
 };
 
 /**
@@ -74,6 +76,7 @@ export function describeSettingsKind(fixture: SettingsFixture): void {
       cedar = await signIn(t.app, 'owner@cedar.test');
       db = new pg.Client({ connectionString: t.ownerUrl });
       await db.connect();
+      await fixture.prepare?.(api);
     });
     afterAll(async () => {
       await db?.end();

@@ -33,5 +33,6 @@ export * from './search-categories';
 export * from './session';
 export * from './settings';
 export * from './variants';
+export * from './vendor-items';
 export * from './vendors';
 export * from './warehouses';

@@ -343,6 +343,7 @@ export const KINDS = defineKinds({
     // The spec's purchase-orders, analytics, sync and expenses tabs come with purchasing and accounting.
     tabs: [
       { path: '', label: 'Details' },
+      { path: 'items', label: 'Items' },
       { path: 'logs', label: 'Logs' },
     ],
     columns: listColumns<VendorRow>()([
@@ -406,6 +407,16 @@ export const SETTINGS_KINDS = {
     codes: { modify: P.MODIFY_CATEGORIES, remove: P.MODIFY_CATEGORIES },
     // Every product form picks one.
     listedToAll: true,
+    readable: true,
+  },
+  vendorItem: {
+    key: 'vendor_item',
+    noun: 'vendor item',
+    plural: 'vendor items',
+    apiPath: '/vendor-items',
+    // Kept on a vendor's Items tab (and shown on what they sell); the vendors code (29) covers them.
+    settingsPath: '/p/vendors',
+    codes: { modify: P.MODIFY_VENDORS, remove: P.MODIFY_VENDORS },
     readable: true,
   },
   department: {

@@ -6,6 +6,7 @@ export * from '../modules/customers/customers.table';
 export * from '../modules/leads/leads.table';
 export * from '../modules/materials/materials.table';
 export * from '../modules/products/products.table';
+export * from '../modules/vendors/vendor-items.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/warehouses/warehouses.table';
 export * from '../platform/audit/audit.table';

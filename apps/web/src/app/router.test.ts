@@ -53,6 +53,7 @@ const PATHS = [
   '/p/vendors/new',
   '/p/vendors/1',
   '/p/vendors/1/details',
+  '/p/vendors/1/items',
   '/p/vendors/1/logs',
   // Employees have their own routes; their details tab has the same two addresses.
   '/u/employees/1',

@@ -12,4 +12,9 @@ describeRecordKind({
     fields: ['name', 'email', 'paymentTermsDays', 'leadTimeDays'],
   },
   searchBy: (record) => String(record.email),
+  refer: async (api, record) => {
+    const material = await api('POST', '/materials', { name: `Sold by ${record.name}`, unit: 'each' });
+    const r = await api('POST', '/vendor-items', { vendor: record._id, material: material.body._id, costCents: 100 });
+    if (r.status !== 201) throw new Error(r.text);
+  },
 });

@@ -1,6 +1,10 @@
-import { vendorInputSchema } from '@atelier/contracts';
+import { vendorInputSchema, vendorItemInputSchema } from '@atelier/contracts';
+import { eq } from 'drizzle-orm';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed } from '../../platform/seeds/seeds';
+import { materials } from '../materials';
+import { products, productVariants } from '../products';
+import { createVendorItem } from './vendor-items.service';
 import { vendorType } from './vendors.service';
 
 // name, contact, city, region, postal code, terms, lead time, tags
@@ -21,9 +25,10 @@ export const vendorsDemo: Seed = {
   run: (db) =>
     inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
       const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
+      const ids = new Map<string, string>();
       for (const [i, [name, contactName, city, region, postalCode, terms, lead, tags]] of VENDORS.entries()) {
         const slug = name.toLowerCase().replace(/[^a-z]+/g, '');
-        await vendorType.create(
+        const vendor = await vendorType.create(
           tx,
           actor,
           vendorInputSchema.parse({
@@ -39,6 +44,44 @@ export const vendorsDemo: Seed = {
             tags,
           }),
         );
+        ids.set(tags[0]!, vendor._id);
       }
+      // Who sells the firm what: the vendor of each part of the catalog, at the product's cost.
+      const item = (
+        vendor: string,
+        what: { product?: string; variant?: string; material?: string },
+        sku: string,
+        cost: number,
+      ) =>
+        createVendorItem(
+          tx,
+          actor,
+          vendorItemInputSchema.parse({
+            vendor: ids.get(vendor),
+            ...what,
+            vendorSku: `V-${sku}`,
+            costCents: cost,
+            preferred: true,
+          }),
+        );
+      const VENDOR_OF: Record<string, string> = {
+        cabinets: 'cabinets',
+        countertops: 'countertops',
+        tile: 'tile',
+        hardware: 'hardware',
+        lighting: 'lighting',
+        plumbing: 'plumbing',
+      };
+      for (const p of await tx.select().from(products)) {
+        const vendor = VENDOR_OF[p.tags[0] ?? ''];
+        if (!vendor) continue;
+        const variants = await tx.select().from(productVariants).where(eq(productVariants.productId, p.id));
+        if (variants.length === 0) await item(vendor, { product: p.id }, p.sku, p.costHc / 100);
+        // The made-to-order cabinet is bought by variant: its cost rises with the width.
+        for (const v of variants)
+          await item(vendor, { variant: v.id }, v.sku, Math.round((v.priceCents ?? p.priceCents) * 0.52));
+      }
+      for (const m of await tx.select().from(materials))
+        await item(m.tags[0] === 'stone' ? 'countertops' : 'materials', { material: m.id }, m.sku, m.costHc / 100);
     }),
 };

@@ -1,5 +1,6 @@
 import { KINDS } from '@atelier/contracts';
 import { defineModule } from '../../platform/modules/define-module';
+import { vendorItemRoutes } from './vendor-items.routes';
 import { vendorsDemo } from './vendors.demo';
 import { vendorRoutes } from './vendors.routes';
 
@@ -7,6 +8,6 @@ import { vendorRoutes } from './vendors.routes';
 export const vendorsModule = defineModule({
   name: 'vendors',
   kinds: [KINDS.vendor],
-  routes: vendorRoutes,
+  routes: [...vendorRoutes, ...vendorItemRoutes],
   seeds: [vendorsDemo],
 });

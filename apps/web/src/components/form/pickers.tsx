@@ -35,10 +35,10 @@ export function PersonSelect({ label, value, onChange, error, description }: Pro
   );
 }
 
-/** Picks a record by searching its list (it may be long): accounts, ambassadors. */
+/** Picks a record by searching its list (it may be long): accounts, ambassadors, products, materials. */
 function RecordSelect(
   props: Props & {
-    endpoint: '/companies' | '/ambassadors';
+    endpoint: '/companies' | '/ambassadors' | '/products' | '/materials';
     empty: string;
     notFound: string;
     initial?: { _id: string; name: string } | null;
@@ -77,6 +77,14 @@ export const CompanySelect = (props: Props & { initial?: { _id: string; name: st
 
 export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
   <RecordSelect {...props} endpoint="/ambassadors" empty="Nobody referred them" notFound="No ambassador found" />
+);
+
+export const ProductSelect = (props: Props) => (
+  <RecordSelect {...props} endpoint="/products" empty="Search the products" notFound="No product found" />
+);
+
+export const MaterialSelect = (props: Props) => (
+  <RecordSelect {...props} endpoint="/materials" empty="Search the materials" notFound="No material found" />
 );
 
 /**

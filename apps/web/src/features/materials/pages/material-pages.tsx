@@ -3,6 +3,7 @@ import { lazyNamed } from '../../../components/lazy';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatMoney } from '../../../lib/format';
 import { useSettings } from '../../settings/api';
+import { ItemVendors } from '../../vendors/components/item-vendors';
 import { materials } from '../api';
 
 const MaterialForm = lazyNamed(() => import('../components/material-form'), 'MaterialForm');
@@ -19,6 +20,7 @@ export default recordPages<Material, MaterialInput, MaterialRow>({
   useList: useMaterialList,
   created: (m) => `${m.name} created with the SKU ${m.sku}.`,
   subtitle: (m) => `${m.sku} · ${formatMoney(Math.round(m.costCents))} per ${SELL_UNIT_LABELS[m.unit].toLowerCase()}`,
+  details: { above: (m) => <ItemVendors material={m._id} /> },
   deleteText:
     'Deleting removes the material and frees its SKU for good. Archive it instead to stop using it and keep its history.',
 });

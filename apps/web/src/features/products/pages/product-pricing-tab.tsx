@@ -5,6 +5,7 @@ import { useRecord } from '../../../components/record/record-outlet';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useSettings } from '../../settings/api';
+import { ItemVendors } from '../../vendors/components/item-vendors';
 import { type Measure, usePriceQuote } from '../api';
 
 const unitWords = (unit: Product['unit'], n = 1) => {
@@ -133,6 +134,7 @@ export default function ProductPricingTab() {
           </Alert>
         )}
       </Card>
+      <ItemVendors product={record._id} />
     </Stack>
   );
 }
