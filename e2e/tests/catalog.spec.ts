@@ -96,7 +96,7 @@ test('a vendor’s item is added on its Items tab and shows on the material as w
   await page.getByRole('button', { name: 'Add an item' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an item this vendor sells' });
   await dialog.locator('label', { hasText: /^A material$/ }).click();
-  await dialog.getByLabel('Material').first().fill('walnut');
+  await dialog.getByRole('combobox', { name: 'Material' }).fill('walnut');
   await page.getByRole('option', { name: 'Walnut lumber 4/4' }).click();
   await dialog.getByLabel('Their SKU').fill('PEM-WAL-44');
   await dialog.getByLabel('Cost per unit').fill('15.25');
