@@ -43,6 +43,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/p/vendors', vendor, ['items', 'logs']),
     ...record('/p/materials', material, ['info', 'files', 'logs']),
     '/p/categories',
+    '/p/tags',
     `/p/categories/${category}`,
     '/u/employees',
     `/u/employees/${employee}`,

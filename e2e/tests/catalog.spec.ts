@@ -114,3 +114,20 @@ test('a vendor’s item is added on its Items tab and shows on the material as w
   // Atlantic Plywood, the demo's, stays the preferred vendor.
   await expect(page.getByRole('row').filter({ hasText: 'Atlantic Plywood & Panel' })).toContainText('Preferred');
 });
+
+test('a product tag is merged into another on the Tags page', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/tags');
+  await expect(page).toHaveTitle('Atelier Tags');
+  const knobs = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'knobs', exact: true }) });
+  await expect(knobs).toContainText('5 products');
+  await page.getByRole('button', { name: 'Rename knobs' }).click();
+  await page.getByLabel('New name').fill('pulls');
+  await expect(page.getByText('pulls exists: the 5 products tagged knobs join its 35.')).toBeVisible();
+  await page.getByRole('button', { name: 'Merge' }).click();
+  await expect(toast(page, 'success', 'knobs merged into pulls.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'knobs', exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'pulls', exact: true }) }),
+  ).toContainText('40 products');
+});

@@ -24,6 +24,7 @@ export * from './onboarding';
 export * from './organization';
 export * from './permissions';
 export * from './pricing';
+export * from './product-tags';
 export * from './products';
 export * from './profile';
 export * from './realtime';

@@ -11,8 +11,8 @@ import type { CompanyRow } from './companies';
 import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
 import type { LeadRow } from './leads';
-import { P, type PermissionCode } from './permissions';
 import type { MaterialRow } from './materials';
+import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
 import type { VendorRow } from './vendors';
 

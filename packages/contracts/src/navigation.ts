@@ -104,6 +104,8 @@ export const BUILT_NAV_HREFS: ReadonlySet<string> = new Set<string>([
   ...RECORD_KINDS.map((kind) => kind.webPath),
   // A setup kind's page may be a navigation entry of its own (the category tree).
   ...Object.values(SETTINGS_KINDS).map((kind) => kind.settingsPath),
+  // Pages over other records: the product tags.
+  '/p/tags',
 ]);
 
 export type NavFilter = {

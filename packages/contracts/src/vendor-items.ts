@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 const count = (what: string) =>
-  z.coerce.number({ error: `Enter ${what}.` }).int('Use a whole number.').min(1, 'Use 1 or more.').max(1_000_000);
+  z.coerce
+    .number({ error: `Enter ${what}.` })
+    .int('Use a whole number.')
+    .min(1, 'Use 1 or more.')
+    .max(1_000_000);
 
 /**
  * POST /vendor-items, PUT /vendor-items/{id}: what a vendor sells the firm, as the vendor names
@@ -22,7 +26,13 @@ export const vendorItemInputSchema = z.strictObject({
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most four decimals of a dollar.'),
   packSize: count('how many come in a pack').default(1),
   minimumPacks: count('the fewest packs to order').default(1),
-  leadTimeDays: z.coerce.number().int('Use whole days.').min(0, 'Use 0 or more days.').max(365).nullable().default(null),
+  leadTimeDays: z.coerce
+    .number()
+    .int('Use whole days.')
+    .min(0, 'Use 0 or more days.')
+    .max(365)
+    .nullable()
+    .default(null),
   preferred: z.boolean().default(false),
 });
 export type VendorItemInput = z.input<typeof vendorItemInputSchema>;

@@ -1,8 +1,12 @@
 import {
+  P,
   priceMeasureSchema,
   priceQuoteSchema,
   productOptionsInputSchema,
   productSchema,
+  productTagParamsSchema,
+  productTagRenameSchema,
+  productTagSchema,
   variantIdsSchema,
   variantSchema,
   variantsCreateSchema,
@@ -15,6 +19,7 @@ import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { priceProduct, productType } from './products.service';
+import { deleteProductTag, listProductTags, renameProductTag } from './tags.service';
 import {
   archiveVariants,
   createVariants,
@@ -107,3 +112,35 @@ const variantRoutes: AnyRoute[] = [
   ),
 ];
 export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes];
+
+// /p/tags (82): the product tags, renamed, merged and removed across every product at once.
+const tags = permission(P.MODIFY_PRODUCT_TAGS);
+export const productTagRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/tags',
+    summary: 'The product tags, with how many products carry each',
+    access: tags,
+    response: z.array(productTagSchema),
+    handler: ({ db }) => listProductTags(db),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/tags/:name',
+    summary: 'Rename a product tag (merging it into one of that name)',
+    access: tags,
+    params: productTagParamsSchema,
+    body: productTagRenameSchema,
+    response: z.array(productTagSchema),
+    handler: ({ db, actor, params, body }) => renameProductTag(db, actor, params.name, body.name),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/tags/:name',
+    summary: 'Take a tag off every product',
+    access: tags,
+    status: 204,
+    params: productTagParamsSchema,
+    handler: ({ db, actor, params }) => deleteProductTag(db, actor, params.name),
+  }),
+];

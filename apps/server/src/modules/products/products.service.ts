@@ -39,6 +39,9 @@ type Input = z.output<typeof productInputSchema>;
 const e4 = (value: number) => Math.round(value * 10_000);
 const fromE4 = (value: number | null) => (value === null ? null : value / 10_000);
 
+/** What `q` and global search match of a product: its name, SKU and tags. */
+export const productSearchText = (name: string, sku: string, tags: string[]) => buildSearchText([name, sku, ...tags]);
+
 /** A product as the API and its history show it: cents, dollars' fractions of a cent, measures as decimals. */
 export const productFields = (r: Row) => ({
   sku: r.sku,
@@ -114,7 +117,7 @@ export const productType = defineRecordType<typeof products, typeof productInput
       weightE4: input.weight === null ? null : e4(input.weight),
       categoryId: input.category,
       tags: input.tags,
-      searchText: buildSearchText([input.name, sku, ...input.tags]),
+      searchText: productSearchText(input.name, sku, input.tags),
     };
   },
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
