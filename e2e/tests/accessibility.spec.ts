@@ -44,6 +44,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/p/materials', material, ['info', 'files', 'logs']),
     '/p/categories',
     '/p/tags',
+    '/p/coupons',
     `/p/categories/${category}`,
     '/u/employees',
     `/u/employees/${employee}`,

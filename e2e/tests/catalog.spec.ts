@@ -131,3 +131,37 @@ test('a product tag is merged into another on the Tags page', async ({ page }) =
     page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'pulls', exact: true }) }),
   ).toContainText('40 products');
 });
+
+test('a coupon for one category is made, turned off and deleted on the Coupons page', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/coupons');
+  await expect(page).toHaveTitle('Atelier Coupons');
+  await expect(page.getByText('WELCOME10')).toBeVisible();
+  await page.getByRole('button', { name: 'New coupon' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New coupon' });
+  await dialog.getByLabel('Code').fill('LIGHT20');
+  await dialog.getByLabel('Percentage off').fill('20');
+  await dialog.getByLabel('Starts on').fill('2026-01-01');
+  await dialog.getByLabel('Ends on (included)').fill('2025-12-31');
+  await dialog.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(dialog.getByText('End on or after the start.')).toBeVisible();
+  await dialog.getByLabel('Ends on (included)').fill('2099-12-31');
+  await dialog.getByRole('textbox', { name: 'Only these categories' }).fill('Light');
+  await page.getByRole('option', { name: 'Lighting', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(toast(page, 'success', 'LIGHT20 created.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'LIGHT20' });
+  await expect(row).toContainText('20% off');
+  await expect(row).toContainText('Lighting');
+
+  await page.getByRole('button', { name: 'Edit LIGHT20' }).click();
+  await page.getByRole('checkbox', { name: 'Turned on' }).uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'LIGHT20 saved.')).toBeVisible();
+  await expect(row).toContainText('Off');
+
+  await page.getByRole('button', { name: 'Delete LIGHT20' }).click();
+  await page.getByRole('dialog', { name: 'Delete LIGHT20?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'success', 'LIGHT20 deleted.')).toBeVisible();
+  await expect(page.getByText('LIGHT20')).toHaveCount(0);
+});

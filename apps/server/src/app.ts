@@ -7,6 +7,7 @@ import { assertRuntimeLogin } from './db/roles';
 import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
 import { categoriesModule } from './modules/categories/categories.module';
 import { companiesModule } from './modules/companies/companies.module';
+import { couponsModule } from './modules/coupons/coupons.module';
 import { customersModule } from './modules/customers/customers.module';
 import { employeesModule } from './modules/employees/employees.module';
 import { firmsModule } from './modules/firms/firms.module';
@@ -53,6 +54,7 @@ export const MODULES: readonly ModuleManifest[] = [
   productsModule,
   materialsModule,
   vendorsModule,
+  couponsModule,
 ];
 installModules(MODULES);
 

@@ -6,6 +6,7 @@ export * from './categories';
 export * from './choices';
 export * from './columns';
 export * from './companies';
+export * from './coupons';
 export * from './customers';
 export * from './employees';
 export * from './errors';

@@ -419,6 +419,15 @@ export const SETTINGS_KINDS = {
     codes: { modify: P.MODIFY_VENDORS, remove: P.MODIFY_VENDORS },
     readable: true,
   },
+  coupon: {
+    key: 'coupon',
+    noun: 'coupon',
+    plural: 'coupons',
+    apiPath: '/coupons',
+    settingsPath: '/p/coupons',
+    codes: { modify: P.MODIFY_COUPONS, remove: P.MODIFY_COUPONS },
+    readable: true,
+  },
   department: {
     key: 'department',
     noun: 'department',

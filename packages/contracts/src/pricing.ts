@@ -119,3 +119,8 @@ export function quotePrice(product: ProductPricing, m: Measure): PriceQuote {
     basis,
   };
 }
+
+/** A line's total in cents: a quantity (to four decimals) times a unit price, rounded half up once. */
+export function lineTotalCents(quantity: number, unitPriceCents: number): number {
+  return Number((toE4(quantity) * BigInt(unitPriceCents) * 2n + E4) / (2n * E4));
+}

@@ -2,6 +2,7 @@
 export * from '../modules/ambassadors/ambassadors.table';
 export * from '../modules/categories/categories.table';
 export * from '../modules/companies/companies.table';
+export * from '../modules/coupons/coupons.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/leads/leads.table';
 export * from '../modules/materials/materials.table';

@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.product, () => import('../features/products/pages/product-pages')),
               page('p/categories', () => import('../features/categories/pages/categories-page')),
               page('p/tags', () => import('../features/product-tags/pages/product-tags-page')),
+              page('p/coupons', () => import('../features/coupons/pages/coupons-page')),
               page('p/categories/:id', () => import('../features/categories/pages/categories-page')),
               ...kindRoutes(KINDS.raw_material, () => import('../features/materials/pages/material-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
