@@ -146,7 +146,7 @@ test('a coupon for one category is made, turned off and deleted on the Coupons p
   await dialog.getByRole('button', { name: 'Create coupon' }).click();
   await expect(dialog.getByText('End on or after the start.')).toBeVisible();
   await dialog.getByLabel('Ends on (included)').fill('2099-12-31');
-  await dialog.getByRole('textbox', { name: 'Only these categories' }).fill('Light');
+  await dialog.getByLabel('Only these categories').first().fill('Light');
   await page.getByRole('option', { name: 'Lighting', exact: true }).click();
   await dialog.getByRole('button', { name: 'Create coupon' }).click();
   await expect(toast(page, 'success', 'LIGHT20 created.')).toBeVisible();
