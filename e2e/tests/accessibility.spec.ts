@@ -15,6 +15,9 @@ async function signedInPages(): Promise<string[]> {
   const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
   const cabinet = await firstId(`SELECT id FROM products WHERE firm_id = ${HARBOR} AND sku = 'MTO-B'`);
   const material = await firstId(`SELECT id FROM materials WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  const collection = await firstId(
+    `SELECT id FROM collections WHERE firm_id = ${HARBOR} AND kind = 'rules' ORDER BY name LIMIT 1`,
+  );
   const category = await firstId(`SELECT id FROM categories WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const vendor = await firstId(`SELECT id FROM vendors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   // A countertop: its form shows the dimensional pricing fields, its pricing tab the calculator.
@@ -42,6 +45,7 @@ async function signedInPages(): Promise<string[]> {
     `/p/products/${cabinet}/variants`,
     ...record('/p/vendors', vendor, ['items', 'logs']),
     ...record('/p/materials', material, ['info', 'files', 'logs']),
+    ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',
     '/p/tags',
     '/p/coupons',

@@ -165,3 +165,30 @@ test('a coupon for one category is made, turned off and deleted on the Coupons p
   await expect(toast(page, 'success', 'LIGHT20 deleted.')).toBeVisible();
   await expect(page.getByText('LIGHT20')).toHaveCount(0);
 });
+
+test('a hand-picked collection gets its products in order, and a rule collection lists what meets its rules', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/collections/new');
+  await page.getByLabel('Name', { exact: true }).fill('Entry display');
+  await page.getByRole('button', { name: 'Create collection' }).click();
+  await expect(toast(page, 'success', 'Entry display created.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Products' }).click();
+  for (const [search, name] of [
+    ['arden pendant', 'Arden pendant'],
+    ['sage hex', 'Hex tile 2″, Sage'],
+  ] as const) {
+    await page.getByRole('combobox', { name: 'Add a product' }).fill(search);
+    await page.getByRole('option', { name }).click();
+    await expect(page.getByRole('link', { name })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Move Hex tile 2″, Sage up' }).click();
+  await expect(page.getByRole('row').nth(1)).toContainText('Hex tile 2″, Sage');
+
+  await page.goto('/p/collections?q=stone');
+  await page.getByRole('link', { name: 'Stone countertops' }).click();
+  await expect(page.getByText('By rules · 14 products')).toBeVisible();
+  await page.getByRole('tab', { name: 'Products' }).click();
+  await expect(page.getByRole('link', { name: 'Quartz countertop, Calacatta Drift' })).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
 import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
 import { categoriesModule } from './modules/categories/categories.module';
+import { collectionsModule } from './modules/collections/collections.module';
 import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
 import { customersModule } from './modules/customers/customers.module';
@@ -55,6 +56,7 @@ export const MODULES: readonly ModuleManifest[] = [
   materialsModule,
   vendorsModule,
   couponsModule,
+  collectionsModule,
 ];
 installModules(MODULES);
 

@@ -83,3 +83,8 @@ export const PRICING_MODE_UNIT: Record<Exclude<PricingMode, 'unit'>, SellUnit> =
 /** What a box, sheet or slab covers. */
 export const COVERAGE_UNITS = ['sq_ft', 'linear_ft'] as const;
 export type CoverageUnit = (typeof COVERAGE_UNITS)[number];
+
+/** A collection is hand-picked, or made by rules its members meet. */
+export const COLLECTION_KINDS = ['manual', 'rules'] as const;
+export type CollectionKind = (typeof COLLECTION_KINDS)[number];
+export const COLLECTION_KIND_LABELS: Record<CollectionKind, string> = { manual: 'Hand-picked', rules: 'By rules' };

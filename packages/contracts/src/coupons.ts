@@ -9,7 +9,13 @@ const date = z
   .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), 'Enter a date.')
   .nullable()
   .default(null);
-const limit = z.coerce.number().int('Use a whole number.').min(1, 'Use 1 or more.').max(10_000_000).nullable().default(null);
+const limit = z.coerce
+  .number()
+  .int('Use a whole number.')
+  .min(1, 'Use 1 or more.')
+  .max(10_000_000)
+  .nullable()
+  .default(null);
 
 /**
  * POST /coupons, PUT /coupons/{id}: a percentage (hundredths allowed) or an amount off, valid
@@ -34,7 +40,13 @@ export const couponInputSchema = z
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most two decimals.')
       .nullable()
       .default(null),
-    amountCents: z.coerce.number().int('Use whole cents.').min(1, 'Use more than 0.').max(100_000_000_00).nullable().default(null),
+    amountCents: z.coerce
+      .number()
+      .int('Use whole cents.')
+      .min(1, 'Use more than 0.')
+      .max(100_000_000_00)
+      .nullable()
+      .default(null),
     startsOn: date,
     endsOn: date,
     usageLimit: limit,

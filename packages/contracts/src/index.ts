@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './categories';
 export * from './choices';
+export * from './collections';
 export * from './columns';
 export * from './companies';
 export * from './coupons';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './ambassadors';
+import { collectionInputSchema, collectionRowSchema, collectionSchema } from './collections';
 import { companyInputSchema, companyRowSchema, companySchema } from './companies';
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
@@ -25,6 +26,7 @@ export const KIND_SCHEMAS = {
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
   product: { input: productInputSchema, detail: productSchema, row: productRowSchema },
+  collection: { input: collectionInputSchema, detail: collectionSchema, row: collectionRowSchema },
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };

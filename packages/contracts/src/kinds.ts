@@ -1,11 +1,13 @@
 import type { AmbassadorRow } from './ambassadors';
 import {
   AMBASSADOR_KIND_LABELS,
+  COLLECTION_KIND_LABELS,
   COMPANY_TYPE_LABELS,
   LEAD_STATUS_LABELS,
   PRODUCT_STATUS_LABELS,
   SELL_UNIT_LABELS,
 } from './choices';
+import type { CollectionRow } from './collections';
 import { type KindColumn, listColumns } from './columns';
 import type { CompanyRow } from './companies';
 import type { CustomerRow } from './customers';
@@ -290,6 +292,28 @@ export const KINDS = defineKinds({
       { key: 'costCents', name: 'cost', label: 'Cost', format: 'money', hidden: true },
       { key: 'taxClass', label: 'Tax class', hidden: true },
       { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
+  },
+  collection: {
+    key: 'collection',
+    noun: 'collection',
+    plural: 'collections',
+    label: 'Collection',
+    labelPlural: 'Collections',
+    webPath: '/p/collections',
+    apiPath: '/collections',
+    // One code (80) makes, changes and deletes them; they are exported with products (37).
+    codes: { modify: P.MODIFY_COLLECTIONS, remove: P.MODIFY_COLLECTIONS, export: P.EXPORT_PRODUCTS },
+    searchable: false,
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'products', label: 'Products' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<CollectionRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'kind', label: 'Kind', choices: COLLECTION_KIND_LABELS },
+      { key: 'products', label: 'Products', format: 'number' },
     ]),
   },
   // Search's "Raw Material" category, whose key the spec gives.

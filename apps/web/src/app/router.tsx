@@ -131,6 +131,7 @@ export const routes: RouteObject[] = [
               page('p/coupons', () => import('../features/coupons/pages/coupons-page')),
               page('p/categories/:id', () => import('../features/categories/pages/categories-page')),
               ...kindRoutes(KINDS.raw_material, () => import('../features/materials/pages/material-pages')),
+              ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               {
                 path: 's',

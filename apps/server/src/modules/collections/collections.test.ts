@@ -1,0 +1,71 @@
+import type { Collection, CollectionMember, Product } from '@atelier/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let owner: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signIn(t.app, 'owner@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  call(t.app, { method, url: `/api/v1${url}`, cookie: owner, body });
+const members = async (id: string) =>
+  ((await api('GET', `/collections/${id}/products`)).json() as CollectionMember[]).map((m) => m.name);
+
+describe('collections', () => {
+  it('by rules: members follow the products as they change', async () => {
+    const rule = (
+      await api('POST', '/collections', {
+        name: 'Brass under $50',
+        kind: 'rules',
+        rules: { tags: ['brass'], maxPriceCents: 5_000 },
+      })
+    ).json() as Collection;
+    expect(rule.products).toBe(0);
+    const knob = (
+      await api('POST', '/products', { name: 'Brass knob', priceCents: 1_200, tags: ['brass'] })
+    ).json() as Product;
+    await api('POST', '/products', { name: 'Brass chandelier', priceCents: 90_000, tags: ['brass'] });
+    expect(await members(rule._id)).toEqual(['Brass knob']);
+    // Repriced above the limit, it leaves; archived, it is not shown.
+    await api('PUT', `/products/${knob._id}`, {
+      name: 'Brass knob',
+      sku: knob.sku,
+      priceCents: 6_000,
+      tags: ['brass'],
+      version: knob.version,
+    });
+    expect(await members(rule._id)).toEqual([]);
+    expect(((await api('GET', `/collections/${rule._id}`)).json() as Collection).products).toBe(0);
+    // A rule collection is not hand-picked.
+    expect(
+      (await api('PUT', `/collections/${rule._id}/products`, { products: [knob._id], version: rule.version }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('hand-picked: products in the order chosen, on the collection’s version; a deleted product leaves', async () => {
+    const picks = (await api('POST', '/collections', { name: 'Window picks', kind: 'manual' })).json() as Collection;
+    const a = (await api('POST', '/products', { name: 'Pick A', priceCents: 100 })).json() as Product;
+    const b = (await api('POST', '/products', { name: 'Pick B', priceCents: 100 })).json() as Product;
+    const set = await api('PUT', `/collections/${picks._id}/products`, {
+      products: [b._id, a._id],
+      version: picks.version,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await members(picks._id)).toEqual(['Pick B', 'Pick A']);
+    const stale = await api('PUT', `/collections/${picks._id}/products`, { products: [a._id], version: picks.version });
+    expect(stale.statusCode).toBe(409);
+    expect((await api('DELETE', `/products/${b._id}`)).statusCode).toBe(204);
+    expect(await members(picks._id)).toEqual(['Pick A']);
+    // The demo's rule collections have members.
+    const list = (await api('GET', '/collections?q=stone')).json();
+    expect(list.items[0]).toMatchObject({ name: 'Stone countertops', products: 14 });
+  });
+});

@@ -1,0 +1,3 @@
+// The collections module's public entry (decision 0018).
+export * from './collections.service';
+export * from './collections.table';
