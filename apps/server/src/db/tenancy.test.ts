@@ -62,6 +62,12 @@ beforeAll(async () => {
       `INSERT INTO ambassadors (firm_id, name, kind, referral_code) VALUES ($1, 'Rhea Lindqvist', 'person', 'RHEA-1000')`,
       [firm],
     );
+    // Orders redeem coupons (issue 19); until then the demo has no redemption.
+    await owner.query(
+      `WITH c AS (INSERT INTO coupons (firm_id, code, kind, percent_bp) VALUES ($1, 'TENANCY5', 'percent', 500) RETURNING id)
+       INSERT INTO coupon_redemptions (firm_id, coupon_id, reference, discount_cents) SELECT $1, id, 'test', 0 FROM c`,
+      [firm],
+    );
     await owner.query(
       `INSERT INTO subscriptions (firm_id, user_id, entity_type, entity_id) VALUES ($1, $2, 'company', gen_random_uuid())`,
       [firm, user],

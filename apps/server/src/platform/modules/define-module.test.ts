@@ -8,7 +8,18 @@ describe('module manifests', () => {
   it('the app starts from its manifests: kinds, routes, jobs and seeds each declared once', () => {
     expect(() => checkModules(MODULES)).not.toThrow();
     // The demo data come from the manifests, in their order, under the names databases recorded.
-    expect(DEMO_SEEDS.map((s) => s.name)).toEqual(['demo:platform', 'demo:records', 'demo:leads']);
+    // The catalog's come after what they refer to: products sit in categories, vendors sell products and materials.
+    expect(DEMO_SEEDS.map((s) => s.name)).toEqual([
+      'demo:platform',
+      'demo:records',
+      'demo:leads',
+      'demo:categories',
+      'demo:products',
+      'demo:materials',
+      'demo:vendors',
+      'demo:coupons',
+      'demo:collections',
+    ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);
     expect(settingsCheck('leadSettings')).toBeTypeOf('function');
