@@ -1,21 +1,13 @@
-import { type Notification, type NotificationListQuery, UNREAD_NOTIFICATIONS_LIMIT } from '@atelier/contracts';
+import type { Notification } from '@atelier/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { notificationKeys, unreadNotificationsQuery } from './unread';
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: (query: NotificationListQuery) => ['notifications', query] as const,
-};
-
-const UNREAD: NotificationListQuery = { isRead: 'false', limit: UNREAD_NOTIFICATIONS_LIMIT };
+export { notificationKeys };
 
 /** Unread notifications, limit 10 (spec sections 4 and 9). */
 export function useUnreadNotifications(enabled = true) {
-  return useQuery({
-    queryKey: notificationKeys.list(UNREAD),
-    queryFn: () => api<Notification[]>('GET', '/notifications', undefined, UNREAD),
-    enabled,
-  });
+  return useQuery({ ...unreadNotificationsQuery, enabled });
 }
 
 /** Marks a notification read, then refetches the unread ones. */

@@ -1,10 +1,11 @@
 import type { Collection } from '@atelier/contracts';
-import { ActionIcon, Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ProductSelect } from '../../../components/form/pickers';
 import { useRecord } from '../../../components/record/record-outlet';
+import { ScrollTable } from '../../../components/scroll-table';
 import { formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCollectionMembers, useSetMembers } from '../api';
@@ -51,61 +52,50 @@ export default function CollectionProductsTab() {
             No product is in it yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>SKU</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  {manual && <Table.Th>Order</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {members.data.map((m, i) => (
-                  <Table.Tr key={m._id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/p/products/${m._id}`}>
-                        {m.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{m.sku}</Table.Td>
-                    <Table.Td>{formatMoney(m.priceCents)}</Table.Td>
-                    {manual && (
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${m.name} up`}
-                            disabled={i === 0}
-                            onClick={() => move(i, -1)}
-                          >
-                            <IconArrowUp size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${m.name} down`}
-                            disabled={i === members.data.length - 1}
-                            onClick={() => move(i, 1)}
-                          >
-                            <IconArrowDown size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Take ${m.name} out`}
-                            onClick={() => save(ids.filter((id) => id !== m._id))}
-                          >
-                            <IconX size={16} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={480}
+            head={['Product', 'SKU', 'Price', ...(manual ? ['Order'] : [])]}
+            rows={members.data.map((m, i) => ({
+              key: m._id,
+              cells: [
+                <Anchor key="p" component={Link} to={`/p/products/${m._id}`}>
+                  {m.name}
+                </Anchor>,
+                m.sku,
+                formatMoney(m.priceCents),
+                ...(manual
+                  ? [
+                      <Group key="o" gap={2} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Move ${m.name} up`}
+                          disabled={i === 0}
+                          onClick={() => move(i, -1)}
+                        >
+                          <IconArrowUp size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Move ${m.name} down`}
+                          disabled={i === ids.length - 1}
+                          onClick={() => move(i, 1)}
+                        >
+                          <IconArrowDown size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Take ${m.name} out`}
+                          onClick={() => save(ids.filter((id) => id !== m._id))}
+                        >
+                          <IconX size={16} />
+                        </ActionIcon>
+                      </Group>,
+                    ]
+                  : []),
+              ],
+            }))}
+          />
         )}
       </Stack>
     </Card>

@@ -1,9 +1,10 @@
 import { type Coupon, P } from '@atelier/contracts';
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
@@ -46,73 +47,53 @@ export default function CouponsPage() {
             No coupon yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Discount</Table.Th>
-                  <Table.Th>Valid</Table.Th>
-                  <Table.Th>On</Table.Th>
-                  <Table.Th>Used</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {coupons.data.map((c) => (
-                  <Table.Tr key={c._id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text fw={600} size="sm">
-                          {c.code}
-                        </Text>
-                        {!c.active && (
-                          <Badge color="gray" variant="light">
-                            Off
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {c.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {off(c)}
-                      {c.minimumCents > 0 ? ` on ${formatMoney(c.minimumCents)} or more` : ''}
-                    </Table.Td>
-                    <Table.Td>{when(c)}</Table.Td>
-                    <Table.Td>{scope(c)}</Table.Td>
-                    <Table.Td>
-                      {c.timesUsed}
-                      {c.usageLimit ? ` of ${c.usageLimit}` : ''}
-                      {c.perCustomerLimit ? ` (${c.perCustomerLimit} per customer)` : ''}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          onClick={() => setEditing(c)}
-                          aria-label={`Edit ${c.code}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRemoving(c)}
-                          aria-label={`Delete ${c.code}`}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={760}
+            head={['Code', 'Discount', 'Valid', 'On', 'Used', 'Actions']}
+            rows={coupons.data.map((c) => ({
+              key: c._id,
+              cells: [
+                <>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      {c.code}
+                    </Text>
+                    {!c.active && (
+                      <Badge color="gray" variant="light">
+                        Off
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {c.description}
+                  </Text>
+                </>,
+                `${off(c)}${c.minimumCents > 0 ? ` on ${formatMoney(c.minimumCents)} or more` : ''}`,
+                when(c),
+                scope(c),
+                `${c.timesUsed}${c.usageLimit ? ` of ${c.usageLimit}` : ''}${c.perCustomerLimit ? ` (${c.perCustomerLimit} per customer)` : ''}`,
+                <Group key="a" gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setEditing(c)}
+                    aria-label={`Edit ${c.code}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRemoving(c)}
+                    aria-label={`Delete ${c.code}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>,
+              ],
+            }))}
+          />
         )}
       </Card>
       {editing && <CouponModal coupon={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}

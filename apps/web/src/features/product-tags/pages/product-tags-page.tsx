@@ -1,10 +1,11 @@
 import { P, type ProductTag } from '@atelier/contracts';
-import { Anchor, Button, Card, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DialogActions } from '../../../components/dialog-actions';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
 import { ApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
@@ -68,50 +69,42 @@ export default function ProductTagsPage() {
             No product has a tag yet. Tags are added on each product.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Tag</Table.Th>
-                  <Table.Th>Products</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tags.data.map((tag) => (
-                  <Table.Tr key={tag.name}>
-                    <Table.Td>{tag.name}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/p/products?filter%5Btag%5D%5B%5D=${encodeURIComponent(tag.name)}`}>
-                        {tag.products} product{tag.products === 1 ? '' : 's'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          onClick={() => setRenaming(tag)}
-                          aria-label={`Rename ${tag.name}`}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRemoving(tag)}
-                          aria-label={`Remove ${tag.name}`}
-                        >
-                          Remove
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollTable
+            minWidth={420}
+            head={['Tag', 'Products', 'Actions']}
+            rows={tags.data.map((tag) => ({
+              key: tag.name,
+              cells: [
+                tag.name,
+                <Anchor
+                  key="n"
+                  component={Link}
+                  to={`/p/products?filter%5Btag%5D%5B%5D=${encodeURIComponent(tag.name)}`}
+                >
+                  {tag.products} product{tag.products === 1 ? '' : 's'}
+                </Anchor>,
+                <Group key="a" gap={4} wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setRenaming(tag)}
+                    aria-label={`Rename ${tag.name}`}
+                  >
+                    Rename
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setRemoving(tag)}
+                    aria-label={`Remove ${tag.name}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>,
+              ],
+            }))}
+          />
         )}
       </Card>
       {renaming && tags.data && <RenameModal tag={renaming} all={tags.data} onClose={() => setRenaming(null)} />}

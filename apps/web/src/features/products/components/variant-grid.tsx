@@ -236,6 +236,8 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
                   </Text>
                   <TextInput
                     size="xs"
+                    // On a phone the name takes the first line; SKU and price the second, beside the checkbox.
+                    style={phone ? { gridColumn: 2 } : undefined}
                     aria-label={`${v.name} SKU`}
                     value={e.sku}
                     onChange={(ev) => change(v, { sku: ev.currentTarget.value })}
