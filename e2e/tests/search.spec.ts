@@ -69,8 +69,10 @@ test('a saved search survives a reload; a category with no list page is searched
   await page.getByRole('option', { name: 'Raw Material' }).click();
   await input.fill('walnut');
   await input.press('Enter');
-  // Raw materials come with the catalog: until then the search is valid and finds nothing.
-  await expect(dialog.getByText('No results found')).toBeVisible();
+  // Raw Material has no list page (spec section 4): its results are found here and open the material.
+  await dialog.getByText('Walnut lumber 4/4').click();
+  await expect(page).toHaveURL(/\/p\/materials\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Walnut lumber 4/4' })).toBeVisible();
 });
 
 test('subscribe to an account, have someone else change it, and see it in the bell', async ({ page, browser }) => {

@@ -50,8 +50,8 @@ function Row({
         transform: CSS.Translate.toString(transform),
         transition,
         opacity: isDragging ? 0.5 : 1,
-        borderRadius: 'var(--mantine-radius-sm)',
-        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+        // The chosen one is marked by a bar and weight: a tinted background took the link below 4.5:1.
+        borderLeft: `3px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'transparent'}`,
       }}
     >
       <ActionIcon
@@ -65,7 +65,14 @@ function Row({
       >
         <IconGripVertical size={16} />
       </ActionIcon>
-      <Anchor component={Link} to={`/p/categories/${row._id}`} fw={selected ? 600 : 400} style={{ flex: 1 }} truncate>
+      <Anchor
+        component={Link}
+        to={`/p/categories/${row._id}`}
+        fw={selected ? 700 : 400}
+        style={{ flex: 1 }}
+        truncate
+        aria-current={selected ? 'page' : undefined}
+      >
         {row.name}
       </Anchor>
       <Badge variant="light" color="gray" title={`${row.products} products in ${row.name}`}>
