@@ -4,7 +4,7 @@
 // performance ≥ 90 with its default mobile throttling. Printed figures, not a gate: machines
 // here are noisy, and Lighthouse simulates its throttling from the trace it records.
 //
-//   BENCH_LIGHTHOUSE=0 skips Lighthouse (sizes only).
+//   BENCH_LIGHTHOUSE=0 skips Lighthouse (sizes only); BENCH_PAGES=/u/profile,/ measures only those pages.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,12 +17,14 @@ import { startBenchServer } from './lib/server';
 
 const INITIAL_BUDGET = 200 * 1024;
 const ROUTE_BUDGET = 60 * 1024;
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', ready: (page: Page) => page.getByRole('button', { name: 'Sign in' }).waitFor(), signedIn: false },
   { path: '/u/profile', ready: (page: Page) => page.getByRole('heading', { name: 'Olivia Harbor' }).waitFor() },
   { path: '/u/customers', ready: (page: Page) => page.getByRole('heading', { name: 'Customers' }).waitFor() },
   { path: '/u/companies', ready: (page: Page) => page.getByRole('heading', { name: 'Accounts' }).waitFor() },
 ] as const;
+const only = process.env.BENCH_PAGES?.split(',');
+const PAGES = ALL_PAGES.filter((p) => !only || only.includes(p.path));
 
 const server = await startBenchServer();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;

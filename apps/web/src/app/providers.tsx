@@ -1,10 +1,10 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { reportIfSessionExpired } from '../lib/session-events';
+import { ToastOutlet } from '../lib/toast';
 import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient(): QueryClient {
@@ -18,7 +18,7 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" limit={5} />
+      <ToastOutlet />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -33,10 +33,14 @@ const restoreQuery = {
 
 /**
  * Starts the restore before the first page's code has loaded, so the two travel side by side
- * rather than one after the other; the session's own query takes the answer over.
+ * rather than one after the other; the session's own query takes the answer over. Once a
+ * session is restored, `thenSignedIn` starts what signed-in pages fetch first.
  */
-export function prefetchSession(client: QueryClient): void {
-  if (hasSessionCookie()) void client.prefetchQuery(restoreQuery);
+export function prefetchSession(client: QueryClient, thenSignedIn?: () => void): void {
+  if (!hasSessionCookie()) return;
+  void client.prefetchQuery(restoreQuery).then(() => {
+    if (client.getQueryData(restoreQuery.queryKey)) thenSignedIn?.();
+  });
 }
 
 /**

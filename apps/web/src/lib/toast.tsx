@@ -1,63 +1,57 @@
-import { Anchor, List } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { followLink } from './navigate';
+import { useSyncExternalStore } from 'react';
 
-/** Spec section 9: toasts last 5000 ms; successes after profile actions 3000 ms. */
-export const TOAST_DURATION = 5000;
-export const PROFILE_SUCCESS_DURATION = 3000;
+import type { Toast } from './toast-kinds';
 
-export type ToastType = 'error' | 'success' | 'info' | 'warning';
-export type Toast = {
-  type: ToastType | string;
-  title?: string;
-  message: string;
-  list?: string[];
-  link?: { href: string; label: string };
-  duration?: number;
+export { PROFILE_SUCCESS_DURATION, TOAST_DURATION, type Toast, type ToastType, toastColor } from './toast-kinds';
+
+// The toasts' code (Mantine's notifications and their transitions, about 8 kB gzipped) is not
+// part of the page (decision 0024). Most toasts answer something the user did, so it starts
+// loading with the first key or press on the page and is there when the answer comes; a toast
+// before that (a session that expired meanwhile) shows once it has loaded.
+type View = typeof import('./toast-view');
+let view: View | undefined;
+let loading: Promise<View> | undefined;
+const listeners = new Set<() => void>();
+const loadView = () => {
+  loading ??= import('./toast-view').then(
+    (loaded) => {
+      view = loaded;
+      for (const listener of listeners) listener();
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 };
-
-/** Red is error, green success, blue info, anything else a warning (spec section 4). */
-export function toastColor(type: string): string {
-  switch (type) {
-    case 'error':
-      return 'red';
-    case 'success':
-      return 'green';
-    case 'info':
-      return 'blue';
-    default:
-      return 'yellow';
-  }
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+if (typeof document !== 'undefined') {
+  const early = () => {
+    document.removeEventListener('pointerdown', early, true);
+    document.removeEventListener('keydown', early, true);
+    loadView().catch(() => {});
+  };
+  document.addEventListener('pointerdown', early, true);
+  document.addEventListener('keydown', early, true);
 }
 
-export function toast({ type, title, message, list, link, duration = TOAST_DURATION }: Toast): string {
+/** Where toasts show, once their code is there (the app's providers hold it). */
+export function ToastOutlet() {
+  const Toasts = useSyncExternalStore(subscribe, () => view?.Toasts);
+  return Toasts ? <Toasts /> : null;
+}
+
+export function toast(toast: Toast): string {
   const id = crypto.randomUUID();
-  notifications.show({
-    id,
-    color: toastColor(type),
-    title,
-    autoClose: duration,
-    withBorder: true,
-    message: (
-      <>
-        {message}
-        {list && list.length > 0 && (
-          <List size="sm" mt={4}>
-            {list.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
-        )}
-        {link && (
-          <Anchor href={link.href} onClick={(e) => followLink(e, link.href)} size="sm" display="block" mt={4}>
-            {link.label}
-          </Anchor>
-        )}
-      </>
-    ),
-    // Lets tests and assistive tech tell the kinds apart.
-    'data-toast-type': type,
-  } as Parameters<typeof notifications.show>[0]);
+  loadView().then(
+    (loaded) => loaded.showToast(id, toast),
+    () => {},
+  );
   return id;
 }
 

@@ -1,7 +1,7 @@
-import { Card, Checkbox, Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Card, Checkbox, Group, rem, Skeleton, Stack, TableScrollContainer, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
+import { type CSSProperties, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import type { Column } from './types';
 
@@ -48,6 +48,15 @@ function SortHeader({
 }
 
 const NONE = new Set<string>();
+
+/**
+ * The table's parts are plain elements with Mantine's Table classes and attributes (as `Table`
+ * with `highlightOnHover` draws them): a page of rows renders lighter without a component per
+ * cell, and the first load is without `Table`, which bundles its other parts.
+ */
+const TABLE = TableScrollContainer.classes;
+const part = (name: 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td') => `${TABLE[name]} mantine-Table-${name}`;
+const ROW = { className: part('tr'), 'data-with-row-border': true, 'data-hover': true } as const;
 
 /**
  * A table wider than its frame scrolls inside it with the row's checkbox and first column held
@@ -121,12 +130,15 @@ export function DataTable<Row extends { _id: string }>({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
-        <Table.Thead>
-          <Table.Tr>
+    <TableScrollContainer minWidth={640}>
+      <table
+        className={part('table')}
+        style={{ '--table-vertical-spacing': 'var(--mantine-spacing-sm)', opacity: loading ? 0.6 : 1 } as CSSProperties}
+      >
+        <thead className={part('thead')}>
+          <tr {...ROW}>
             {onSelect && (
-              <Table.Th w={CHECKBOX_WIDTH} style={fixed(0)}>
+              <th className={part('th')} style={{ ...fixed(0), width: rem(CHECKBOX_WIDTH) }}>
                 <Checkbox
                   aria-label="Select all rows on this page"
                   checked={allSelected}
@@ -139,33 +151,41 @@ export function DataTable<Row extends { _id: string }>({
                     )
                   }
                 />
-              </Table.Th>
+              </th>
             )}
             {columns.map((column, i) => (
-              <Table.Th key={column.key} style={i === 0 ? fixed(onSelect ? CHECKBOX_WIDTH : 0) : undefined}>
+              <th
+                key={column.key}
+                className={part('th')}
+                style={i === 0 ? fixed(onSelect ? CHECKBOX_WIDTH : 0) : undefined}
+              >
                 {column.sort ? (
                   <SortHeader label={column.label} sortKey={column.sort} sort={sort} onSort={onSort} />
                 ) : (
                   column.label
                 )}
-              </Table.Th>
+              </th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody className={part('tbody')}>
           {rows?.map((row) => (
-            <Table.Tr key={row._id}>
+            <tr key={row._id} {...ROW}>
               {onSelect && (
-                <Table.Td w={CHECKBOX_WIDTH} style={fixed(0)}>
+                <td className={part('td')} style={{ ...fixed(0), width: rem(CHECKBOX_WIDTH) }}>
                   <Checkbox
                     aria-label={`Select ${rowLabel(row)}`}
                     checked={selected.has(row._id)}
                     onChange={(e) => toggle(row._id, e.currentTarget.checked)}
                   />
-                </Table.Td>
+                </td>
               )}
               {columns.map((column, i) => (
-                <Table.Td key={column.key} style={i === 0 ? fixed(onSelect ? CHECKBOX_WIDTH : 0) : undefined}>
+                <td
+                  key={column.key}
+                  className={part('td')}
+                  style={i === 0 ? fixed(onSelect ? CHECKBOX_WIDTH : 0) : undefined}
+                >
                   {i === 0 ? (
                     <Link to={rowHref(row)} style={{ color: 'inherit', fontWeight: 600 }}>
                       {column.render(row)}
@@ -173,12 +193,12 @@ export function DataTable<Row extends { _id: string }>({
                   ) : (
                     column.render(row)
                   )}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </tbody>
+      </table>
+    </TableScrollContainer>
   );
 }

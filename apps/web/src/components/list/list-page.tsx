@@ -1,24 +1,48 @@
 import type { BulkResult, ListPage as Page, SavedView } from '@atelier/contracts';
-import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { showSubmitError } from '../../lib/forms';
 import { useCan } from '../../lib/permissions';
 import { PROFILE_SUCCESS_DURATION, toastSuccess } from '../../lib/toast';
+import { firstUsePart } from '../first-use';
+import { lazyNamed } from '../lazy';
 import { PageHeader } from '../page-header';
 import { usePeople } from '../people';
 import { ColumnChooser } from './column-chooser';
 import { DataTable } from './data-table';
+import { FilterPicker } from './filter-picker';
 import { listStateToQuery, listStateToSearch, useListState } from './list-params';
 import { SavedViews } from './saved-views';
+import type { SelectionBarProps } from './selection-bar';
 import type { Column, ListFilter } from './types';
 import { useProfileLists } from './use-profile-lists';
 
 const PAGE_SIZE = 25;
+
+// What can be done to selected rows loads with the first selection; pressing or focusing a row's
+// checkbox starts loading it, so it is usually there, and drawn at once, when the row is selected.
+const selectionBar = firstUsePart(() => import('./selection-bar'));
+const LazySelectionBar = lazyNamed(selectionBar.start, 'SelectionBar');
+const preloadSelectionBar = (event: { target: EventTarget }) => {
+  if (event.target instanceof HTMLInputElement && event.target.type === 'checkbox')
+    selectionBar.start().catch(() => {});
+};
+
+/** The selection bar: drawn at once when its code is there, else as soon as it arrives. */
+function SelectionBar(props: SelectionBarProps) {
+  const loaded = selectionBar.loaded();
+  if (loaded) return <loaded.SelectionBar {...props} />;
+  return (
+    <Suspense>
+      <LazySelectionBar {...props} />
+    </Suspense>
+  );
+}
 
 export type ListPageProps<Row extends { _id: string }> = {
   /** Names the list in saved views and column choices ("companies"). */
@@ -145,14 +169,11 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
           style={{ flex: '1 1 220px' }}
         />
         {props.filters.map((filter) => (
-          <MultiSelect
+          <FilterPicker
             key={filter.key}
-            aria-label={filter.label}
-            placeholder={filter.label}
-            data={filter.options}
+            filter={filter}
             value={state.filter[filter.key] ?? []}
             onChange={(values) => update({ filter: { ...state.filter, [filter.key]: values } })}
-            clearable
             style={{ flex: '0 1 200px' }}
           />
         ))}
@@ -208,61 +229,25 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
       </Group>
 
       {selected.size > 0 && (
-        <Card withBorder padding="sm" role="region" aria-label="Selected rows">
-          <Group gap="sm" wrap="wrap">
-            <Text size="sm" fw={600}>
-              {selected.size} selected
-            </Text>
-            {props.archivePermission !== undefined &&
-              can(props.archivePermission) &&
-              (archived ? (
-                <Button size="xs" variant="light" onClick={() => bulk({ action: 'restore' }, 'restored')}>
-                  Restore
-                </Button>
-              ) : (
-                <Button size="xs" variant="light" color="red" onClick={() => bulk({ action: 'archive' }, 'archived')}>
-                  Archive
-                </Button>
-              ))}
-            {props.bulkAssign !== false && (
-              <Group gap={4} wrap="nowrap">
-                <Select
-                  size="xs"
-                  aria-label="Assign to"
-                  placeholder="Assign to…"
-                  data={[
-                    { value: 'none', label: 'Nobody' },
-                    ...(people.data ?? []).map((p) => ({ value: p._id, label: p.name })),
-                  ]}
-                  value={assignee}
-                  onChange={setAssignee}
-                  w={180}
-                />
-                <Button
-                  size="xs"
-                  variant="light"
-                  disabled={!assignee}
-                  onClick={() =>
-                    bulk({ action: 'assign', assignee: assignee === 'none' ? null : assignee }, 'assigned')
-                  }
-                >
-                  Assign
-                </Button>
-              </Group>
-            )}
-            {can(props.exportPermission) && (
-              <Button size="xs" variant="light" component="a" href={exportHref([...selected])} download>
-                Export selected
-              </Button>
-            )}
-            <Button size="xs" variant="subtle" onClick={() => setSelected(new Set())}>
-              Clear selection
-            </Button>
-          </Group>
-        </Card>
+        <SelectionBar
+          count={selected.size}
+          archive={
+            props.archivePermission !== undefined && can(props.archivePermission)
+              ? archived
+                ? 'restore'
+                : 'archive'
+              : undefined
+          }
+          people={props.bulkAssign !== false ? (people.data ?? []) : undefined}
+          assignee={assignee}
+          onAssignee={setAssignee}
+          exportHref={can(props.exportPermission) ? exportHref([...selected]) : undefined}
+          onBulk={bulk}
+          onClear={() => setSelected(new Set())}
+        />
       )}
 
-      <Card withBorder padding={0}>
+      <Card withBorder padding={0} onPointerDown={preloadSelectionBar} onFocus={preloadSelectionBar}>
         {query.isError ? (
           <Alert color="red" m="md" title={`The ${noun.many} could not be loaded`}>
             {query.error.message}{' '}

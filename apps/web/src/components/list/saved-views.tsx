@@ -1,10 +1,11 @@
 import type { SavedView } from '@atelier/contracts';
-import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBookmark, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { showSubmitError } from '../../lib/forms';
+import { FirstUse } from '../first-use';
 import { lazyNamed } from '../lazy';
+import { listControls } from './controls-part';
+import { ViewsButton } from './views-button';
 
 // The dialog that names a view loads when it first opens.
 const SaveViewModal = lazyNamed(() => import('./save-view-modal'), 'SaveViewModal');
@@ -17,7 +18,7 @@ type Props = {
   onSave: (views: SavedView[]) => Promise<void>;
 };
 
-/** Named views of a list (search, filters, sort, columns); one may open by default. */
+/** Named views of a list (search, filters, sort, columns); one may open by default (`ViewsMenu`, loaded on first use). */
 export function SavedViews({ views, currentQuery, columns, onApply, onSave }: Props) {
   const [opened, modal] = useDisclosure(false);
   const setDefault = (target: SavedView) =>
@@ -26,40 +27,20 @@ export function SavedViews({ views, currentQuery, columns, onApply, onSave }: Pr
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" width={280} withinPortal>
-        <Menu.Target>
-          <Button variant="default" leftSection={<IconBookmark size={16} />}>
-            Views
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {views.length === 0 && <Menu.Label>No saved views yet</Menu.Label>}
-          {views.map((view) => (
-            <Group key={view.name} gap={0} wrap="nowrap">
-              <Menu.Item onClick={() => onApply(view)} style={{ flex: 1 }}>
-                {view.name}
-              </Menu.Item>
-              <ActionIcon
-                variant="subtle"
-                aria-label={view.default ? `Stop opening ${view.name} by default` : `Open ${view.name} by default`}
-                onClick={() => setDefault(view)}
-              >
-                {view.default ? <IconStarFilled size={14} /> : <IconStar size={14} />}
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete view ${view.name}`}
-                onClick={() => remove(view)}
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
-            </Group>
-          ))}
-          <Menu.Divider />
-          <Menu.Item onClick={modal.open}>Save this view…</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <FirstUse
+        part={listControls}
+        standIn={(use) => <ViewsButton aria-haspopup="menu" aria-expanded={false} onClick={use.click} />}
+      >
+        {(controls) => (
+          <controls.ViewsMenu
+            views={views}
+            onApply={onApply}
+            onSetDefault={setDefault}
+            onRemove={remove}
+            onSaveView={modal.open}
+          />
+        )}
+      </FirstUse>
       {opened && (
         <Suspense>
           <SaveViewModal
