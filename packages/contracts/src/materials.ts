@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SELL_UNITS } from './choices';
-import { SKU_PATTERN } from './products';
+import { costCentsSchema, SKU_PATTERN } from './products';
 import { recordMetaShape, tagsSchema } from './records';
 
 /**
@@ -17,12 +17,7 @@ export const materialInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Give the material a name.').max(200, 'Use at most 200 characters.'),
   description: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
   unit: z.enum(SELL_UNITS, { error: 'Choose a unit from the list.' }),
-  costCents: z.coerce
-    .number({ error: 'Enter an amount.' })
-    .min(0, 'Use 0 or more.')
-    .max(100_000_000_000, 'That amount is too large.')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most four decimals of a dollar.')
-    .default(0),
+  costCents: costCentsSchema.default(0),
   tags: tagsSchema.default([]),
 });
 export type MaterialInput = z.input<typeof materialInputSchema>;

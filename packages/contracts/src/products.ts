@@ -19,6 +19,16 @@ export const centsSchema = z.coerce
   .min(0, 'Use 0 or more.')
   .max(100_000_000_000, 'That amount is too large.');
 
+/**
+ * A cost in cents to two decimals (hundredths of a cent: a screw at $0.043 is 4.3 cents), as
+ * products, variants, materials and vendor items keep it.
+ */
+export const costCentsSchema = z.coerce
+  .number({ error: 'Enter an amount.' })
+  .min(0, 'Use 0 or more.')
+  .max(100_000_000_000, 'That amount is too large.')
+  .refine((v) => places(v, 2), 'Use at most four decimals of a dollar.');
+
 /** SKUs are what people type and scan: letters, digits and a few separators. */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
 
@@ -47,12 +57,7 @@ export const productInputSchema = z.strictObject({
     .nullable()
     .default(null),
   priceCents: centsSchema,
-  costCents: z.coerce
-    .number({ error: 'Enter an amount.' })
-    .min(0, 'Use 0 or more.')
-    .max(100_000_000_000, 'That amount is too large.')
-    .refine((v) => places(v, 2), 'Use at most four decimals of a dollar.')
-    .default(0),
+  costCents: costCentsSchema.default(0),
   taxClass: z.string().trim().max(60, 'Use at most 60 characters.').optional(),
   /** By area or length: the price is per sq ft or linear ft, rounded up to `increment`, at least `minimum`. */
   pricing: z

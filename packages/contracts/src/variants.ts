@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema } from './products';
+import { centsSchema, costCentsSchema } from './products';
 
 /** A product's options are as many as it needs (not three): each with its values in order. */
 export const MAX_OPTIONS = 10;
@@ -70,12 +70,7 @@ export const variantsEditSchema = z.strictObject({
           .max(64, 'Use at most 64 characters.')
           .regex(/^[A-Za-z0-9][A-Za-z0-9._\-/]*$/, 'Use letters, digits, dots, dashes and slashes.'),
         priceCents: centsSchema.nullable(),
-        costCents: z.coerce
-          .number()
-          .min(0, 'Use 0 or more.')
-          .max(100_000_000_000, 'That amount is too large.')
-          .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most four decimals of a dollar.')
-          .nullable(),
+        costCents: costCentsSchema.nullable(),
         barcode: z.string().trim().max(64, 'Use at most 64 characters.'),
         version: z.coerce.number().int(),
       }),

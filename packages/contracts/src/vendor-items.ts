@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { costCentsSchema } from './products';
 
 const count = (what: string) =>
   z.coerce
@@ -19,11 +20,7 @@ export const vendorItemInputSchema = z.strictObject({
   variant: z.uuid('Choose a variant from the list.').nullable().default(null),
   material: z.uuid('Choose a material from the list.').nullable().default(null),
   vendorSku: z.string().trim().max(64, 'Use at most 64 characters.').default(''),
-  costCents: z.coerce
-    .number({ error: 'Enter an amount.' })
-    .min(0, 'Use 0 or more.')
-    .max(100_000_000_000, 'That amount is too large.')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most four decimals of a dollar.'),
+  costCents: costCentsSchema,
   packSize: count('how many come in a pack').default(1),
   minimumPacks: count('the fewest packs to order').default(1),
   leadTimeDays: z.coerce
