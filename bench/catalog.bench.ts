@@ -1,7 +1,8 @@
 // The catalog at scale (issue 15): 1,000,000 products and 3,000,000 variants in one firm, each
 // with its SKU in the firm's registry, then p95 latency through the API of the list's first page,
 // a page 100,000 rows deep (the ratio deep ÷ first), name and SKU substring searches, a category
-// filter (subcategories included), and a product with 500 variants (its record and its grid).
+// filter (subcategories included), facet counts (kept, and under a category, a facet or a search), a
+// list by facet, and a product with 500 variants (its record and its grid).
 // The rows are made inside PostgreSQL (INSERT … SELECT over generate_series), which loads as fast
 // as COPY without sending them over the wire; secondary indexes are built after the load.
 
@@ -35,6 +36,20 @@ const leaves = (
     [harbor],
   )
 ).rows.map((r) => r.id);
+// The demo's Finish and Door style values: each generated product carries one of each.
+const valuesOf = async (filter: string) =>
+  (
+    await owner.query<{ id: string }>(
+      `SELECT fv.id FROM filter_values fv JOIN filters f ON f.id = fv.filter_id
+        WHERE f.firm_id = $1 AND f.name = $2 ORDER BY fv.position`,
+      [harbor, filter],
+    )
+  ).rows.map((r) => r.id);
+const finishes = await valuesOf('Finish');
+const doors = await valuesOf('Door style');
+// The counts' and facets' triggers are off for the bulk load; the counts are written once at its end.
+await owner.query('ALTER TABLE products DISABLE TRIGGER USER');
+await owner.query('ALTER TABLE product_variants DISABLE TRIGGER USER');
 await withIndexesRebuilt(owner, 'products', () =>
   withIndexesRebuilt(owner, 'product_variants', () =>
     withIndexesRebuilt(owner, 'skus', async () => {
@@ -43,14 +58,16 @@ await withIndexesRebuilt(owner, 'products', () =>
         await owner.query(
           `WITH made AS (
              INSERT INTO products (firm_id, sku, name, unit, price_cents, cost_hc, tax_class, category_id, tags,
-                                   search_text, options)
+                                   search_text, options, filter_value_ids, facet_ids)
              SELECT $1, sku, name, 'each', 1000 + (i * 37) % 200000, (1000 + (i * 37) % 200000) * 50, 'Standard',
                     ($4::uuid[])[1 + i % array_length($4::uuid[], 1)], ARRAY[($3::text[])[1 + i % array_length($3::text[], 1)]],
-                    lower(name || ' ' || sku), '[{"name":"Finish","values":["A","B","C"]}]'::jsonb
+                    lower(name || ' ' || sku), '[{"name":"Finish","values":["A","B","C"]}]'::jsonb, facets, facets
                FROM (SELECT i, 'BN-' || i AS sku,
                             ($2::text[])[1 + i % array_length($2::text[], 1)] || ' ' ||
                             ($2::text[])[1 + (i / 29) % array_length($2::text[], 1)] || ' ' ||
-                            ($3::text[])[1 + (i / 7) % array_length($3::text[], 1)] || ' ' || i AS name
+                            ($3::text[])[1 + (i / 7) % array_length($3::text[], 1)] || ' ' || i AS name,
+                            ARRAY[($7::uuid[])[1 + (i / 3) % array_length($7::uuid[], 1)],
+                                  ($8::uuid[])[1 + (i / 11) % array_length($8::uuid[], 1)]] AS facets
                        FROM generate_series($5::int, $5::int + $6::int - 1) AS i) g
              RETURNING id, sku)
            , registered AS (INSERT INTO skus (firm_id, sku, product_id) SELECT $1, sku, id FROM made)
@@ -60,13 +77,22 @@ await withIndexesRebuilt(owner, 'products', () =>
                FROM made, unnest(ARRAY['A', 'B', 'C']) WITH ORDINALITY AS x(v, p)
              RETURNING id, sku)
            INSERT INTO skus (firm_id, sku, variant_id) SELECT $1, sku, id FROM variants`,
-          [harbor, WORDS, THINGS, leaves, have, n],
+          [harbor, WORDS, THINGS, leaves, have, n, finishes, doors],
         );
         process.stdout.write(`\r${have + n} products`);
       }
     }),
   ),
 );
+await owner.query('ALTER TABLE products ENABLE TRIGGER USER');
+await owner.query('ALTER TABLE product_variants ENABLE TRIGGER USER');
+await owner.query(
+  `INSERT INTO catalog_counts (firm_id, key, products) SELECT $1, key, products FROM catalog_counts_actual($1)
+   ON CONFLICT (firm_id, key) DO UPDATE SET products = EXCLUDED.products`,
+  [harbor],
+);
+// As autovacuum would after a load: index-only scans (facet counts) need the visibility map.
+await owner.query('VACUUM ANALYZE products');
 console.log(
   `\nLoaded ${await count('products')} products, ${await count('product_variants')} variants and ` +
     `${await count('skus')} SKUs in ${((Date.now() - started) / 1000).toFixed(0)} s (indexes built after the load).`,
@@ -100,6 +126,7 @@ const deep = (
 ).rows[0]!;
 const cursor = Buffer.from(JSON.stringify([deep.v, deep.id, 'name'])).toString('base64url');
 const cabinets = (await owner.query<{ id: string }>("SELECT id FROM categories WHERE name = 'Cabinets'")).rows[0]!.id;
+const walnut = finishes[1]!;
 
 const cookie = await server.signIn();
 await compareLatency({
@@ -112,17 +139,28 @@ await compareLatency({
     ['q = name substring (walnut pantry)', '/api/v1/products?limit=50&q=walnut%20pantry'],
     ['q = SKU substring (bn-4242)', '/api/v1/products?limit=50&q=bn-4242'],
     ['category Cabinets, subcategories included', `/api/v1/products?limit=50&filter[category][]=${cabinets}`],
+    ['facet counts, unfiltered (kept)', '/api/v1/products/facets'],
+    ['facet counts under the Cabinets category', `/api/v1/products/facets?filter[category][]=${cabinets}`],
+    ['facet counts under a facet (Walnut)', `/api/v1/products/facets?filter[facet][]=${walnut}`],
+    ['facet counts under a search (walnut pantry)', '/api/v1/products/facets?q=walnut%20pantry'],
+    ['list by a facet (Walnut)', `/api/v1/products?limit=50&filter[facet][]=${walnut}`],
     ['a product with 500 variants', `/api/v1/products/${big}`],
     ['its 500 variants (the grid)', `/api/v1/products/${big}/variants`],
   ],
   pick: (s) => s.text.includes('"products"') || s.text.includes('"product_variants"'),
   describe: (body) => {
     if (Array.isArray(body)) return `${body.length} variants`;
-    const page = body as { items?: unknown[]; total?: number | string; name?: string };
+    const page = body as { items?: unknown[]; total?: number | string; name?: string; values?: unknown[] };
+    if (page.values) return `${page.values.length} values`;
     return page.items ? `${page.items.length} rows, total ${page.total}` : `${page.name}`;
   },
   title: `${PRODUCTS.toLocaleString('en-US')} products, ${(PRODUCTS * VARIANTS_PER_PRODUCT).toLocaleString('en-US')} variants in the firm`,
 });
 
+// BENCH_KEEP=1 keeps the loaded database running (its owner URL printed) to study a query plan.
+if (process.env.BENCH_KEEP) {
+  console.log(`Kept: ${server.ownerUrl} (Ctrl-C stops it and removes its data)`);
+  await new Promise((resolve) => process.once('SIGINT', resolve));
+}
 await owner.end();
 await server.stop();

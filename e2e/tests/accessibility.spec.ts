@@ -20,6 +20,7 @@ async function signedInPages(): Promise<string[]> {
   );
   const category = await firstId(`SELECT id FROM categories WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const vendor = await firstId(`SELECT id FROM vendors WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  const filter = await firstId(`SELECT id FROM filters WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   // A countertop: its form shows the dimensional pricing fields, its pricing tab the calculator.
   const product = await firstId(
     `SELECT id FROM products WHERE firm_id = ${HARBOR} AND pricing_mode = 'area' ORDER BY name LIMIT 1`,
@@ -50,6 +51,8 @@ async function signedInPages(): Promise<string[]> {
     '/p/tags',
     '/p/coupons',
     `/p/categories/${category}`,
+    '/p/filters',
+    `/p/filters/${filter}`,
     '/u/employees',
     `/u/employees/${employee}`,
     `/u/employees/${employee}/customers`,
@@ -67,6 +70,7 @@ async function signedInPages(): Promise<string[]> {
     '/s/account',
     '/s/customer',
     '/s/product',
+    '/s/product/templates',
     '/no-such-page',
   ];
 }

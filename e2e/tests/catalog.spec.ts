@@ -192,3 +192,99 @@ test('a hand-picked collection gets its products in order, and a rule collection
   await page.getByRole('tab', { name: 'Products' }).click();
   await expect(page.getByRole('link', { name: 'Quartz countertop, Calacatta Drift' })).toBeVisible();
 });
+
+test('a filter’s values are added and reordered, put on a product, and narrow the products list', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/filters');
+  await page.getByLabel('Name', { exact: true }).fill('Box construction');
+  for (const value of ['Plywood', 'Particleboard', 'Solid wood']) {
+    await page.getByLabel('New value').fill(value);
+    await page.getByLabel('New value').press('Enter');
+  }
+  // The same value twice is refused before it is sent.
+  await page.getByLabel('New value').fill('plywood');
+  await page.getByRole('button', { name: 'Add value' }).click();
+  await expect(page.getByText('plywood is already a value.')).toBeVisible();
+  await page.getByLabel('New value').fill('');
+  // Solid wood goes first: its handle moved with the keyboard.
+  const handle = page.getByRole('button', { name: 'Move Solid wood', exact: true });
+  // Each step waits for the drag's announcement, as a screen reader hears it.
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText('Solid wood is over place 3 of 3.');
+  await page.keyboard.press('ArrowUp');
+  await expect(announced).toContainText('Solid wood is over place 2 of 3.');
+  await page.keyboard.press('ArrowUp');
+  await expect(announced).toContainText('Solid wood is over place 1 of 3.');
+  await page.keyboard.press('Space');
+  await expect(announced).toContainText('Solid wood dropped in place 1 of 3.');
+  await expect(page.getByLabel('Value 1')).toHaveValue('Solid wood');
+  await page.getByRole('button', { name: 'Create filter' }).click();
+  await expect(toast(page, 'success', 'Box construction saved.')).toBeVisible();
+  await expect(page).toHaveURL(/\/p\/filters\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('link', { name: /Box construction/ })).toBeVisible();
+
+  // A product carries one of its values.
+  await page.goto('/p/products?q=harbor%20shaker%20wall%20cabinet%2030');
+  await page.getByRole('link', { name: 'Harbor Shaker Wall cabinet 30″' }).click();
+  await page.getByRole('combobox', { name: 'Filter values' }).click();
+  await page.getByRole('option', { name: 'Box construction: Solid wood' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', /saved/)).toBeVisible();
+
+  // Its count on the filter links to the list narrowed to it.
+  await page.goto('/p/filters');
+  await page.getByRole('link', { name: /Box construction/ }).click();
+  await page.getByRole('link', { name: '1 product with Solid wood' }).click();
+  await expect(page.getByRole('link', { name: 'Harbor Shaker Wall cabinet 30″' })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  // Taking the value off the filter asks first, as a product carries it.
+  await page.goto('/p/filters');
+  await page.getByRole('link', { name: /Box construction/ }).click();
+  await page.getByRole('button', { name: 'Remove Solid wood' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog').getByText('Solid wood is on 1 product. Confirm to take it off.')).toBeVisible();
+  await page.getByRole('button', { name: 'Take off and save' }).click();
+  await expect(toast(page, 'success', 'Box construction saved.')).toBeVisible();
+  await expect(page.getByLabel('Value 1')).toHaveValue('Plywood');
+});
+
+test('a template is made on the product settings, and a product started from one comes with its options', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/s/product');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page).toHaveURL(/\/s\/product\/templates$/);
+  await page.getByRole('button', { name: 'New template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New product template' });
+  await dialog.getByLabel('Template name').fill('Shelf by the foot');
+  // A price by length is per linear foot: the unit follows the choice.
+  await dialog.getByText('By length (linear ft)').click();
+  await dialog.getByLabel('Minimum charge (linear ft)').fill('2');
+  await dialog.getByRole('button', { name: 'Add option' }).click();
+  await dialog.getByLabel('Option', { exact: true }).fill('Wood');
+  await dialog.getByLabel('Values, in order').fill('Walnut');
+  await dialog.getByLabel('Values, in order').press('Enter');
+  await dialog.getByLabel('Values, in order').fill('White oak');
+  await dialog.getByLabel('Values, in order').press('Enter');
+  await dialog.getByRole('button', { name: 'Create template' }).click();
+  await expect(toast(page, 'success', 'Shelf by the foot saved.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Shelf by the foot/ })).toContainText('Wood (2)');
+
+  // From the products list.
+  await page.goto('/p/products');
+  await page.getByRole('button', { name: 'New from template' }).click();
+  await page.getByRole('link', { name: /Shelf by the foot/ }).click();
+  await expect(page.getByText('Started from the Shelf by the foot template: its options (Wood) come with it')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Floating shelf, by the foot');
+  await page.getByLabel('Price', { exact: true }).fill('48');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(toast(page, 'success', /Floating shelf, by the foot created/)).toBeVisible();
+  await expect(page.getByText(/\$48\.00 per linear ft/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Variants' }).click();
+  await expect(page.getByLabel('Option').first()).toHaveValue('Wood');
+});

@@ -11,6 +11,7 @@ import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
 import { customersModule } from './modules/customers/customers.module';
 import { employeesModule } from './modules/employees/employees.module';
+import { filtersModule } from './modules/filters/filters.module';
 import { firmsModule } from './modules/firms/firms.module';
 import { invitationsModule } from './modules/invitations/invitations.module';
 import { leadsModule } from './modules/leads/leads.module';
@@ -52,6 +53,7 @@ export const MODULES: readonly ModuleManifest[] = [
   leadsModule,
   usersModule,
   categoriesModule,
+  filtersModule,
   productsModule,
   materialsModule,
   vendorsModule,

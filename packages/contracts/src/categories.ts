@@ -34,7 +34,7 @@ export const categorySchema = z.strictObject({
   depth: z.number().int(),
   /** "Cabinets / Base cabinets". */
   path: z.string(),
-  /** Products in it, not counting its subcategories'. */
+  /** Products in it (not archived), not counting its subcategories'. */
   products: z.number().int(),
   version: z.number().int(),
   createdAt: z.string(),

@@ -452,6 +452,29 @@ export const SETTINGS_KINDS = {
     codes: { modify: P.MODIFY_COUPONS, remove: P.MODIFY_COUPONS },
     readable: true,
   },
+  productTemplate: {
+    key: 'product_template',
+    noun: 'product template',
+    plural: 'product templates',
+    apiPath: '/product-templates',
+    // Kept on a tab of the product settings (spec: code 74).
+    settingsPath: '/s/product/templates',
+    codes: { modify: P.MODIFY_PRODUCT_TEMPLATES, remove: P.MODIFY_PRODUCT_TEMPLATES },
+    // Whoever makes products starts one from a template.
+    listedToAll: true,
+    readable: true,
+  },
+  filter: {
+    key: 'filter',
+    noun: 'filter',
+    plural: 'filters',
+    apiPath: '/filters',
+    settingsPath: '/p/filters',
+    codes: { modify: P.MODIFY_FILTERS, remove: P.MODIFY_FILTERS },
+    // Every product form picks its values.
+    listedToAll: true,
+    readable: true,
+  },
   department: {
     key: 'department',
     noun: 'department',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS } from './choices';
+import { filterValueIdsSchema, filterValueRefSchema } from './filters';
+import { productOptionsSchema } from './options';
 import { personRefSchema, recordMetaShape, tagsSchema } from './records';
 
 /** A decimal with at most `places` decimals (checked with a tolerance: 4.35 * 100 is not whole in floats). */
@@ -74,6 +76,13 @@ export const productInputSchema = z.strictObject({
   weight: measure('the weight', 100_000).nullable().default(null),
   category: z.uuid('Choose a category from the list.').nullable().default(null),
   tags: tagsSchema.default([]),
+  /** Its filter values (facets: "Finish: Walnut"), by id. */
+  filterValues: filterValueIdsSchema.default([]),
+  /**
+   * A new product's options (a template's, say). Taken when it is made only: later they change
+   * through PUT /products/{id}/options, which looks after its variants.
+   */
+  options: productOptionsSchema.optional(),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
@@ -85,6 +94,7 @@ export const productSchema = productInputSchema.extend({
   taxClass: z.string(),
   /** Its category, by its full path ("Cabinets / Base cabinets"). */
   category: personRefSchema.nullable(),
+  filterValues: z.array(filterValueRefSchema),
   /** Its options (finish, width…) in order, and how many variants it has (not archived). */
   options: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()) })),
   variants: z.number().int(),
@@ -125,3 +135,30 @@ export const priceQuoteSchema = z.strictObject({
   totalCents: z.number().int(),
   basis: z.array(z.string()),
 });
+
+/**
+ * What a product template fills in on a new product (POST /product-templates): any of a
+ * product's fields but its name and SKU, and its options. A price left empty is entered on the
+ * product.
+ */
+export const productTemplateFieldsSchema = productInputSchema.omit({ name: true, sku: true, priceCents: true }).extend({
+  priceCents: centsSchema.nullable().default(null),
+  options: productOptionsSchema.default([]),
+});
+export type ProductTemplateFields = z.output<typeof productTemplateFieldsSchema>;
+
+export const productTemplateInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Give the template a name.').max(80, 'Use at most 80 characters.'),
+  fields: productTemplateFieldsSchema,
+});
+export type ProductTemplateInput = z.input<typeof productTemplateInputSchema>;
+
+export const productTemplateSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  fields: productTemplateFieldsSchema,
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductTemplate = z.output<typeof productTemplateSchema>;

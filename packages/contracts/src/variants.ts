@@ -1,23 +1,10 @@
 import { z } from 'zod';
+import { filterValueIdsSchema } from './filters';
+import { MAX_OPTIONS, productOptionsSchema } from './options';
 import { centsSchema, costCentsSchema } from './products';
 
-/** A product's options are as many as it needs (not three): each with its values in order. */
-export const MAX_OPTIONS = 10;
-export const MAX_OPTION_VALUES = 100;
 /** A product's variants at most: 12 widths × 4 finishes × 3 doors × 2 hinges is 288. */
 export const MAX_VARIANTS = 2_000;
-
-const label = (what: string) => z.string().trim().min(1, `Enter ${what}.`).max(60, 'Use at most 60 characters.');
-
-export const productOptionSchema = z.strictObject({
-  name: label('the option’s name'),
-  values: z
-    .array(label('a value'))
-    .min(1, 'Give the option at least one value.')
-    .max(MAX_OPTION_VALUES, `Use at most ${MAX_OPTION_VALUES} values.`)
-    .refine((v) => new Set(v.map((x) => x.toLowerCase())).size === v.length, 'Each value once.'),
-});
-export type ProductOption = z.output<typeof productOptionSchema>;
 
 /**
  * PUT /products/{id}/options: the options, in order. A value that active variants use can go
@@ -25,10 +12,7 @@ export type ProductOption = z.output<typeof productOptionSchema>;
  * variants, its options keep their number and order (each variant names one value of each).
  */
 export const productOptionsInputSchema = z.strictObject({
-  options: z
-    .array(productOptionSchema)
-    .max(MAX_OPTIONS, `Use at most ${MAX_OPTIONS} options.`)
-    .refine((o) => new Set(o.map((x) => x.name.toLowerCase())).size === o.length, 'Each option once.'),
+  options: productOptionsSchema,
   archiveVariants: z.boolean().default(false),
   version: z.coerce.number({ error: 'Send the version you edited.' }).int(),
 });
@@ -52,6 +36,8 @@ export const variantSchema = z.strictObject({
   priceCents: centsSchema.nullable(),
   costCents: z.number().nullable(),
   barcode: z.string(),
+  /** Its own filter values' ids (the product's apply to every variant). */
+  filterValues: z.array(z.uuid()),
   archived: z.boolean(),
   version: z.number().int(),
 });
@@ -97,3 +83,13 @@ export const variantsRepriceSchema = z.strictObject({
 export const variantIdsSchema = z.strictObject({
   ids: z.array(z.uuid()).min(1, 'Choose at least one variant.').max(MAX_VARIANTS),
 });
+
+/** POST /products/{id}/variants/filter-values: filter values added to and taken off many variants at once. */
+export const variantsFilterValuesSchema = z
+  .strictObject({
+    ids: z.array(z.uuid()).min(1, 'Choose at least one variant.').max(MAX_VARIANTS),
+    add: filterValueIdsSchema.default([]),
+    remove: filterValueIdsSchema.default([]),
+  })
+  .refine((v) => v.add.length + v.remove.length > 0, { message: 'Choose values to add or take off.', path: ['add'] });
+export type VariantsFilterValues = z.input<typeof variantsFilterValuesSchema>;

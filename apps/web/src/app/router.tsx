@@ -129,6 +129,8 @@ export const routes: RouteObject[] = [
               page('p/categories', () => import('../features/categories/pages/categories-page')),
               page('p/tags', () => import('../features/product-tags/pages/product-tags-page')),
               page('p/coupons', () => import('../features/coupons/pages/coupons-page')),
+              page('p/filters', () => import('../features/filters/pages/filters-page')),
+              page('p/filters/:id', () => import('../features/filters/pages/filters-page')),
               page('p/categories/:id', () => import('../features/categories/pages/categories-page')),
               ...kindRoutes(KINDS.raw_material, () => import('../features/materials/pages/material-pages')),
               ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
@@ -157,7 +159,16 @@ export const routes: RouteObject[] = [
                   page('lead', () => import('../features/leads/pages/lead-settings-page')),
                   page('account', () => import('../features/companies/pages/account-settings-page')),
                   page('customer', () => import('../features/customers/pages/customer-settings-page')),
-                  page('product', () => import('../features/products/pages/product-settings-page')),
+                  {
+                    path: 'product',
+                    lazy: async () => ({
+                      Component: (await import('../features/products/pages/product-settings-layout')).default,
+                    }),
+                    children: [
+                      page(undefined, () => import('../features/products/pages/product-settings-page')),
+                      page('templates', () => import('../features/products/pages/product-templates-tab')),
+                    ],
+                  },
                 ],
               },
             ],

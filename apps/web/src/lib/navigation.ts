@@ -20,7 +20,7 @@ export const SETTINGS_PAGES = [
   { label: 'Warehouses', href: '/s/warehouses', codes: [P.MODIFY_WAREHOUSES] },
   { label: 'Accounts', href: '/s/account', codes: [P.COMPANY_SETTINGS] },
   { label: 'Customers', href: '/s/customer', codes: [P.CUSTOMER_SETTINGS] },
-  { label: 'Products', href: '/s/product', codes: [P.PRODUCT_SETTINGS] },
+  { label: 'Products', href: '/s/product', codes: [P.PRODUCT_SETTINGS, P.MODIFY_PRODUCT_TEMPLATES] },
   { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
 ] as const satisfies readonly { label: string; href: string; codes: readonly number[]; feature?: string }[];
 

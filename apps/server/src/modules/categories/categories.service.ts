@@ -14,6 +14,7 @@ import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '..
 import { lockFirm } from '../../platform/identity/firms';
 import { updateVersioned } from '../../platform/records/records';
 import { moveReferences, referenceCount, referencesTo } from '../../platform/records/references';
+import { catalogCounts } from '../filters';
 import { categories } from './categories.table';
 
 type Row = typeof categories.$inferSelect;
@@ -28,12 +29,14 @@ const UNDER_ITSELF = 'A category cannot go under itself or one of its subcategor
 
 /**
  * The firm's tree in order: each category after its parent, siblings by position then name,
- * with its depth, full path and product count.
+ * with its depth, full path and product count (not archived: the kept count, one read whatever
+ * the catalog's size).
  */
 export async function listCategories(db: Executor): Promise<Category[]> {
   const rows = await db
-    .select({ row: categories, products: productCount })
+    .select({ row: categories, products: sql<number>`COALESCE(${catalogCounts.products}, 0)` })
     .from(categories)
+    .leftJoin(catalogCounts, and(eq(catalogCounts.firmId, categories.firmId), eq(catalogCounts.key, categories.id)))
     .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`));
   const children = new Map<string | null, typeof rows>();
   for (const r of rows) children.set(r.row.parentId, [...(children.get(r.row.parentId) ?? []), r]);

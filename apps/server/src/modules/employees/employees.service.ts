@@ -163,7 +163,7 @@ export const employeeType = defineRecordType<typeof users, typeof employeeInputS
       id: idsIn(users.id, 'employee'),
     },
     defaultFilters: { status: ['active', 'invited'] },
-    search: searchText(users, users.id, users.nameKey),
+    search: searchText(users, users.nameKey),
     fetch: (db, ids) =>
       db
         .select({

@@ -1,9 +1,16 @@
-import { type ProductInput, productInputSchema } from '@atelier/contracts';
+import {
+  type ProductInput,
+  type ProductTemplateInput,
+  productInputSchema,
+  productTemplateInputSchema,
+} from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { categories } from '../categories';
 import { productType } from './products.service';
-import { createVariants, listVariants, repriceVariants, saveOptions } from './variants.service';
+import { createProductTemplate } from './templates.service';
+import { createVariants, listVariants, repriceVariants, saveOptions, setVariantFilterValues } from './variants.service';
 
 /** A demo product, with the name of its subcategory (categories.demo). */
 type Item = Omit<ProductInput, 'name' | 'priceCents' | 'category'> & { name: string; priceCents: number; in: string };
@@ -269,10 +276,37 @@ export const productsDemo: Seed = {
       const items = [...cabinets(r), ...countertops(), ...tile(r), ...hardware(), ...lighting(r), ...plumbing(r)];
       const tree = await tx.select({ id: categories.id, name: categories.name }).from(categories);
       const categoryOf = new Map(tree.map((c) => [c.name, c.id]));
+      // "Finish: Walnut" → its id (filters.demo), and the values an item's name and category carry.
+      const values = new Map(
+        (
+          await tx.execute<{ key: string; id: string }>(
+            sql`SELECT lower(f.name || ': ' || fv.name) AS key, fv.id FROM filter_values fv JOIN filters f ON f.id = fv.filter_id`,
+          )
+        ).rows.map((v) => [v.key, v.id]),
+      );
+      const value = (filter: string, name: string) => values.get(`${filter}: ${name}`.toLowerCase());
+      const facetsOf = (item: Item, category: string) =>
+        [
+          ...[...values.keys()]
+            .filter((key) => key.startsWith('finish: ') && item.name.toLowerCase().includes(key.slice(8)))
+            .map((key) => values.get(key)),
+          value('Material', category),
+          item.tags?.includes('cabinets')
+            ? value('Door style', ['Shaker', 'Slab', 'Inset'].find((d) => item.name.includes(d)) ?? '')
+            : undefined,
+          item.in.includes('tile') || item.in === 'Mosaic'
+            ? value('Material', item.name.includes('Porcelain') ? 'Porcelain' : 'Ceramic')
+            : undefined,
+        ].filter((id): id is string => Boolean(id));
       for (const [i, { in: category, ...item }] of items.entries()) {
         // A few are still being set up.
         const status = i % 37 === 5 ? 'draft' : 'active';
-        const parsed = productInputSchema.parse({ status, ...item, category: categoryOf.get(category) ?? null });
+        const parsed = productInputSchema.parse({
+          status,
+          ...item,
+          category: categoryOf.get(category) ?? null,
+          filterValues: facetsOf({ in: category, ...item }, category),
+        });
         await productType.create(tx, actor, parsed);
       }
       // A made-to-order cabinet: 12 widths × 4 finishes × 3 door styles × 2 hinge sides, all 288 made.
@@ -309,5 +343,66 @@ export const productsDemo: Seed = {
         const ids = made.filter((v) => v.values[0] === width).map((v) => v._id);
         await repriceVariants(tx, actor, custom._id, { ids, by: 'percent', value: (i - 5) * 8 });
       }
+      // Each variant matches the store's facets of its finish, door style and hinge side.
+      for (const [axis, option] of options.slice(1).entries())
+        for (const name of option.values) {
+          const id = value(option.name, name);
+          if (!id) continue;
+          const ids = made.filter((v) => v.values[axis + 1] === name).map((v) => v._id);
+          await setVariantFilterValues(tx, actor, custom._id, { ids, add: [id], remove: [] });
+        }
+    }),
+};
+
+/** The demo firm's templates: how its usual kinds of product start. */
+export const productTemplatesDemo: Seed = {
+  name: 'demo:product-templates',
+  run: (db) =>
+    inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
+      const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
+      const tree = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+      const categoryOf = (name: string) => tree.find((c) => c.name === name)?.id ?? null;
+      const templates: ProductTemplateInput[] = [
+        {
+          name: 'Base cabinet',
+          fields: {
+            unit: 'each',
+            category: categoryOf('Base cabinets'),
+            height: 34.5,
+            depth: 24,
+            tags: ['cabinets'],
+            description: 'Plywood box, soft-close hinges and slides, adjustable shelf.',
+            options: [
+              { name: 'Width', values: ['12″', '15″', '18″', '21″', '24″', '30″', '36″'] },
+              { name: 'Finish', values: ['White', 'Walnut', 'Sage', 'Natural oak'] },
+              { name: 'Door style', values: ['Shaker', 'Slab', 'Inset'] },
+              { name: 'Hinge side', values: ['Left', 'Right'] },
+            ],
+          },
+        },
+        {
+          name: 'Slab countertop',
+          fields: {
+            unit: 'sq_ft',
+            pricing: { mode: 'area', minimum: 30, increment: 0.5 },
+            category: categoryOf('Quartz'),
+            depth: 1.25,
+            tags: ['countertops'],
+            description: 'Fabricated and installed; sink and cooktop cut-outs included.',
+          },
+        },
+        {
+          name: 'Tile by the box',
+          fields: {
+            unit: 'box',
+            coverage: { amount: 10.76, unit: 'sq_ft' },
+            category: categoryOf('Wall tile'),
+            tags: ['tile'],
+            description: 'One box covers 10.76 sq ft; order 10% extra for cuts.',
+          },
+        },
+      ];
+      for (const template of templates)
+        await createProductTemplate(tx, actor, productTemplateInputSchema.parse(template));
     }),
 };

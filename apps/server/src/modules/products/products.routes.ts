@@ -1,4 +1,6 @@
 import {
+  facetCountsSchema,
+  listQuerySchema,
   P,
   priceMeasureSchema,
   priceQuoteSchema,
@@ -7,19 +9,32 @@ import {
   productTagParamsSchema,
   productTagRenameSchema,
   productTagSchema,
+  productTemplateInputSchema,
+  productTemplateSchema,
+  SETTINGS_KINDS,
   variantIdsSchema,
   variantSchema,
   variantsCreateSchema,
   variantsEditSchema,
+  variantsFilterValuesSchema,
   variantsRepriceSchema,
+  withVersion,
 } from '@atelier/contracts';
 import { z } from 'zod';
-import { permission } from '../../platform/http/access';
+import { permission, SIGNED_IN } from '../../platform/http/access';
+import { forbidden } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
-import { priceProduct, productType } from './products.service';
+import { priceProduct, productFacets, productType } from './products.service';
 import { deleteProductTag, listProductTags, renameProductTag } from './tags.service';
+import {
+  createProductTemplate,
+  deleteProductTemplate,
+  getProductTemplate,
+  listProductTemplates,
+  updateProductTemplate,
+} from './templates.service';
 import {
   archiveVariants,
   createVariants,
@@ -27,12 +42,22 @@ import {
   listVariants,
   repriceVariants,
   saveOptions,
+  setVariantFilterValues,
 } from './variants.service';
 
 // A product's variants and options are the product's: its modify code (1), and its module.
 const modify = permission(productType.entity.permission);
 
 const pricingRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/products/facets',
+    summary: 'How many products each category and filter value has (under the list’s search and filters)',
+    access: permission(productType.entity.permission),
+    query: listQuerySchema.pick({ q: true, filter: true }),
+    response: facetCountsSchema,
+    handler: ({ db, actor, query }) => productFacets(db, actor, query),
+  }),
   ...recordTypeRoutes(productType),
   defineRoute({
     method: 'POST',
@@ -98,6 +123,16 @@ const variantRoutes: AnyRoute[] = [
     response: z.array(variantSchema),
     handler: ({ db, actor, params, body }) => repriceVariants(db, actor, params.id, body),
   }),
+  defineRoute({
+    method: 'POST',
+    url: '/products/:id/variants/filter-values',
+    summary: 'Add filter values to, or take them off, many variants at once',
+    access: modify,
+    params: idParams,
+    body: variantsFilterValuesSchema,
+    response: z.array(variantSchema),
+    handler: ({ db, actor, params, body }) => setVariantFilterValues(db, actor, params.id, body),
+  }),
   ...(['archive', 'restore'] as const).map((step) =>
     defineRoute({
       method: 'POST',
@@ -142,5 +177,61 @@ export const productTagRoutes: AnyRoute[] = [
     status: 204,
     params: productTagParamsSchema,
     handler: ({ db, actor, params }) => deleteProductTag(db, actor, params.name),
+  }),
+];
+
+// /s/product's templates tab (74): what a new product starts with. Every staff member reads them
+// (the products list's "New from template"); making and changing them needs 74.
+const templateKind = SETTINGS_KINDS.productTemplate;
+const templates = permission(templateKind.codes.modify);
+export const productTemplateRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: templateKind.apiPath,
+    summary: 'The product templates, by name',
+    access: SIGNED_IN,
+    response: z.array(productTemplateSchema),
+    handler: ({ db, actor }) => {
+      if (actor.kind !== 'staff') throw forbidden();
+      return listProductTemplates(db);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: templateKind.apiPath,
+    summary: 'Create a product template',
+    access: templates,
+    status: 201,
+    body: productTemplateInputSchema,
+    response: productTemplateSchema,
+    handler: ({ db, actor, body }) => createProductTemplate(db, actor, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${templateKind.apiPath}/:id`,
+    summary: 'Read a product template',
+    access: templates,
+    params: idParams,
+    response: productTemplateSchema,
+    handler: ({ db, params }) => getProductTemplate(db, params.id),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: `${templateKind.apiPath}/:id`,
+    summary: 'Edit a product template',
+    access: templates,
+    params: idParams,
+    body: withVersion(productTemplateInputSchema),
+    response: productTemplateSchema,
+    handler: ({ db, actor, params, body }) => updateProductTemplate(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: `${templateKind.apiPath}/:id`,
+    summary: 'Delete a product template',
+    access: templates,
+    status: 204,
+    params: idParams,
+    handler: ({ db, actor, params }) => deleteProductTemplate(db, actor, params.id),
   }),
 ];

@@ -1,5 +1,6 @@
 import {
   KINDS,
+  type ListQuery,
   MeasureError,
   PRICING_MODE_UNIT,
   type Product,
@@ -15,10 +16,17 @@ import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
-import { buildSearchText } from '../../platform/lists/list';
+import { buildSearchText, listCondition } from '../../platform/lists/list';
 import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { getSettings } from '../../platform/settings/settings.service';
 import { assertCategory, categories } from '../categories';
+import {
+  assertFilterValues,
+  facetCounts,
+  filterValueRefs,
+  filterValues as filterValuesTable,
+  keptFacetCounts,
+} from '../filters';
 import { products, productVariants } from './products.table';
 import { claimSku, nextSku } from './skus';
 
@@ -34,6 +42,38 @@ const inCategories = (values: string[]) => {
     throw badRequest('Not a valid category.', { 'filter.category': 'Not a valid category.' });
   return sql`${products.categoryId} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(values)}::uuid[])`;
 };
+/**
+ * `filter[facet][]`: products with these filter values, on themselves or a variant. Values of one
+ * filter are alternatives (Walnut or Oak), filters add up (a Walnut or Oak one that is also
+ * Shaker): the index finds products with any of them, then each filter must have one.
+ */
+const withFacets = (values: string[]) => {
+  if (values.some((v) => !isUuid(v)))
+    throw badRequest('Not a valid filter value.', { 'filter.facet': 'Not a valid filter value.' });
+  const ids = sql`${sql.param(values)}::uuid[]`;
+  return sql`(${products.facetIds} && ${ids} AND NOT EXISTS (SELECT 1 FROM ${filterValuesTable} fv
+    WHERE fv.id = ANY(${ids}) GROUP BY fv.filter_id HAVING NOT (${qualified(products.facetIds)} && array_agg(fv.id))))`;
+};
+
+const RANGE = /^(\d{0,12}):(\d{0,12})$/;
+/** `filter[price][]=min:max`, in cents, either end open ("10000:" is $100 and up): any of the ranges. */
+const inPriceRanges = (values: string[]) => {
+  const ranges = values.map((v) => RANGE.exec(v));
+  if (ranges.some((r) => !r || (r[1] === '' && r[2] === '')))
+    throw badRequest('Not a valid price range.', { 'filter.price': 'Send ranges as min:max in cents.' });
+  return sql`(${sql.join(
+    ranges.map((r) => {
+      const [, min, max] = r!;
+      const parts = [
+        ...(min ? [sql`${products.priceCents} >= ${Number(min)}`] : []),
+        ...(max ? [sql`${products.priceCents} <= ${Number(max)}`] : []),
+      ];
+      return sql`(${sql.join(parts, sql` AND `)})`;
+    }),
+    sql` OR `,
+  )})`;
+};
+
 type Input = z.output<typeof productInputSchema>;
 
 const e4 = (value: number) => Math.round(value * 10_000);
@@ -62,7 +102,13 @@ export const productFields = (r: Row) => ({
 });
 
 /** The checks beyond the schema: the unit fits the pricing, coverage fits the unit, the tax class exists. */
-function checkFit(input: Input, unit: Row['unit'], taxClass: string, taxClasses: string[], before: Row | null) {
+export function checkFit(
+  input: Pick<Input, 'pricing' | 'coverage'>,
+  unit: Row['unit'],
+  taxClass: string,
+  taxClasses: string[],
+  before: { taxClass: string } | null,
+) {
   const fields: Record<string, string> = {};
   const { mode } = input.pricing;
   if (mode !== 'unit' && unit !== PRICING_MODE_UNIT[mode])
@@ -117,22 +163,33 @@ export const productType = defineRecordType<typeof products, typeof productInput
       weightE4: input.weight === null ? null : e4(input.weight),
       categoryId: input.category,
       tags: input.tags,
+      filterValueIds: await assertFilterValues(db, input.filterValues),
+      // Options come with a new product only (a template's); later, PUT /products/{id}/options.
+      ...(before ? {} : { options: input.options ?? [] }),
       searchText: productSearchText(input.name, sku, input.tags),
     };
   },
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
-  audited: (r) => ({ ...productFields(r), category: r.categoryId }),
-  names: { category: { table: categories, id: categories.id, name: categories.name } },
-  extra: { category: categoryRef, variants: variantCount },
+  audited: (r) => ({ ...productFields(r), category: r.categoryId, filterValues: r.filterValueIds }),
+  names: {
+    category: { table: categories, id: categories.id, name: categories.name },
+    filterValues: { table: filterValuesTable, id: filterValuesTable.id, name: filterValuesTable.name },
+  },
+  extra: {
+    category: categoryRef,
+    variants: variantCount,
+    filterValues: filterValueRefs(qualified(products.filterValueIds)),
+  },
   detail: (r, extra) => ({
     ...productFields(r),
     category: extra.category as Product['category'],
+    filterValues: extra.filterValues as Product['filterValues'],
     options: r.options,
     variants: extra.variants as number,
   }),
   list: {
     rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8`, category: categoryRef },
-    filters: { category: inCategories },
+    filters: { category: inCategories, facet: withFacets, price: inPriceRanges },
   },
 });
 
@@ -146,4 +203,26 @@ export async function priceProduct(db: Executor, _actor: Actor, id: string, meas
     if (error instanceof MeasureError) throw badRequest(error.message, error.fields);
     throw error;
   }
+}
+
+/**
+ * GET /products/facets: how many products each category and filter value has among those the
+ * list's search and filters match. The unfiltered counts (the store's and the list's usual case)
+ * are the kept ones; under a search or filter the matching products are counted.
+ */
+export async function productFacets(db: Executor, actor: Actor, query: Pick<ListQuery, 'q' | 'filter'>) {
+  const given = Object.entries(query.filter ?? {}).filter(([, values]) => values.length > 0);
+  const plain = given.every(([key, values]) => key === 'status' && values.length === 1 && values[0] === 'active');
+  if (!query.q && plain) return keptFacetCounts(db);
+  const where = listCondition(productType.listFor(actor), query);
+  // Products share few (category, facets) combinations: those are counted first (from the
+  // covering index products_facet_counts_idx), then spread over their keys.
+  return facetCounts(
+    db,
+    sql`SELECT k AS key, sum(n)::int AS products FROM (
+          SELECT ${products.categoryId} AS category_id, ${products.facetIds} AS facet_ids, count(*) AS n
+            FROM ${products} WHERE ${where} GROUP BY 1, 2) g,
+          unnest(CASE WHEN g.category_id IS NULL THEN g.facet_ids ELSE g.facet_ids || g.category_id END) AS k
+        GROUP BY k`,
+  );
 }

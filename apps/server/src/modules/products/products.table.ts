@@ -1,4 +1,4 @@
-import type { CoverageUnit, PricingMode, ProductStatus, SellUnit } from '@atelier/contracts';
+import type { CoverageUnit, PricingMode, ProductStatus, ProductTemplateFields, SellUnit } from '@atelier/contracts';
 import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS, SETTINGS_KINDS } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -6,6 +6,7 @@ import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns, updatedAt, 
 import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { categories } from '../categories';
+import { registerFilterValueColumn } from '../filters';
 
 /**
  * A product the firm sells. Money is integer cents; a cost is hundredths of a cent (a screw at
@@ -40,6 +41,10 @@ export const products = pgTable(
     options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'restrict' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    // Its own filter values (facets), and with its variants' (not archived) added: what the store's
+    // facets and the list's filter match. `facet_ids` is kept by triggers (migration 0026).
+    filterValueIds: uuid('filter_value_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    facetIds: uuid('facet_ids').array().notNull().default(sql`'{}'::uuid[]`),
     // Lower-cased name, SKU and tags: what `q` and global search match.
     searchText: text('search_text').notNull().default(''),
     ...recordColumns(),
@@ -52,6 +57,7 @@ export const products = pgTable(
     index('products_created_idx').on(t.firmId, t.createdAt, t.id),
     index('products_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('products_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    index('products_facets_idx').using('gin', t.firmId, t.facetIds),
     check('products_status_check', oneOf('status', PRODUCT_STATUSES)),
     check('products_unit_check', oneOf('unit', SELL_UNITS)),
     check('products_pricing_mode_check', oneOf('pricing_mode', PRICING_MODES)),
@@ -93,6 +99,7 @@ export const productVariants = pgTable(
     priceCents: bigint('price_cents', { mode: 'number' }),
     costHc: bigint('cost_hc', { mode: 'number' }),
     barcode: text('barcode').notNull().default(''),
+    filterValueIds: uuid('filter_value_ids').array().notNull().default(sql`'{}'::uuid[]`),
     position: integer('position').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     updatedBy: uuid('updated_by'),
@@ -110,6 +117,10 @@ export const productVariants = pgTable(
     firmIsolation(t.firmId),
   ],
 );
+
+// A filter value products or variants carry is in use; taking it off them keeps their facets right.
+registerFilterValueColumn({ table: products, column: products.filterValueIds, noun: 'product' });
+registerFilterValueColumn({ table: productVariants, column: productVariants.filterValueIds, noun: 'variant' });
 
 /**
  * Every SKU of the firm, whatever carries it (a product now; variants and materials with the
@@ -135,4 +146,24 @@ export const skus = pgTable(
     check('skus_owner_check', sql`num_nonnulls(product_id, variant_id, material_id) = 1`),
     firmIsolation(t.firmId),
   ],
+);
+
+/**
+ * A product template (code 74): the fields, filters and options a new product starts with
+ * ("Base cabinet", "Slab countertop"), checked like a product's when saved.
+ */
+export const productTemplates = pgTable(
+  'product_templates',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(name)`),
+    fields: jsonb('fields').$type<ProductTemplateFields>().notNull(),
+    updatedBy: uuid('updated_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('product_templates_name_uq').on(t.firmId, t.nameKey), firmIsolation(t.firmId)],
 );

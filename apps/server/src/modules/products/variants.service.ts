@@ -1,10 +1,12 @@
 import {
+  MAX_ASSIGNED_FILTER_VALUES,
   MAX_VARIANTS,
   type ProductOption,
   type productOptionsInputSchema,
   type Variant,
   type variantsCreateSchema,
   type variantsEditSchema,
+  type variantsFilterValuesSchema,
   type variantsRepriceSchema,
 } from '@atelier/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -15,6 +17,7 @@ import { type AuditEntry, recordAudits } from '../../platform/audit/audit.servic
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
+import { assertFilterValues } from '../filters';
 import { productType } from './products.service';
 import { products, productVariants } from './products.table';
 import { claimSku, skuTaken } from './skus';
@@ -34,6 +37,7 @@ const view = (row: VariantRow): Variant => ({
   priceCents: row.priceCents,
   costCents: row.costHc === null ? null : row.costHc / 100,
   barcode: row.barcode,
+  filterValues: row.filterValueIds,
   archived: row.archivedAt !== null,
   version: row.version,
 });
@@ -325,6 +329,50 @@ export async function archiveVariants(db: Executor, actor: Actor, productId: str
         entityId: productId,
         action: archive ? 'variants-archive' : 'variants-restore',
         after: { variants: changing.map((r) => nameOf(r.values)) },
+      },
+    ]);
+  return listVariants(db, productId);
+}
+
+/**
+ * POST /products/{id}/variants/filter-values: adds and takes off filter values on the chosen
+ * variants (the product's facets follow, by trigger), all in one transaction.
+ */
+export async function setVariantFilterValues(
+  db: Executor,
+  actor: Actor,
+  productId: string,
+  body: z.output<typeof variantsFilterValuesSchema>,
+) {
+  await productType.findRow(db, productId, true);
+  await assertFilterValues(db, body.add, 'add');
+  const rows = await lockedVariants(db, productId, [...new Set(body.ids)]);
+  const changed: string[] = [];
+  for (const row of rows.values()) {
+    const next = [...new Set([...row.filterValueIds.filter((v) => !body.remove.includes(v)), ...body.add])];
+    if (next.length > MAX_ASSIGNED_FILTER_VALUES)
+      throw badRequest(`${nameOf(row.values)} would have more than ${MAX_ASSIGNED_FILTER_VALUES} filter values.`, {
+        add: `Use at most ${MAX_ASSIGNED_FILTER_VALUES} filter values.`,
+      });
+    if (next.length === row.filterValueIds.length && next.every((v) => row.filterValueIds.includes(v))) continue;
+    await db
+      .update(productVariants)
+      .set({
+        filterValueIds: next,
+        version: sql`${productVariants.version} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: actor.userId,
+      })
+      .where(eq(productVariants.id, row.id));
+    changed.push(nameOf(row.values));
+  }
+  if (changed.length)
+    await recordAudits(db, actor, [
+      {
+        entityType: 'product',
+        entityId: productId,
+        action: 'variants-filter-values',
+        after: { variants: changed },
       },
     ]);
   return listVariants(db, productId);

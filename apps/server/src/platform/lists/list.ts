@@ -239,6 +239,19 @@ export function textMatches(table: PgTable, id: AnyPgColumn, patterns: string[],
   return sql`${id} IN (SELECT m.id FROM firm_rows_matching(${getTableName(table)}::regclass, ${sql.param(patterns)}::text[], ${only}) AS m(id))`;
 }
 
+/**
+ * The same rows as `textMatches`, as the row versions the search found (a TID scan), for a
+ * condition that is ANDed with the rest: the list reads each match once instead of finding it
+ * by the trigram index and looking it up again by id (migration 0027). Not for an OR with other
+ * conditions, which a TID scan cannot join: use `textMatches` there.
+ */
+export function textMatchRows(table: PgTable, patterns: string[], kinds?: string[]): SQL {
+  const only = kinds ? sql`${sql.param(kinds)}::text[]` : sql`NULL`;
+  const name = getTableName(table);
+  // constant SQL: the name of a table defined in our code.
+  return sql`${sql.identifier(name)}.ctid = ANY((SELECT firm_tids_matching(${name}::regclass, ${sql.param(patterns)}::text[], ${only}))::tid[])`;
+}
+
 export const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
 const isSubstringSearch = (q: string | undefined) => (q?.trim().length ?? 0) >= 3;
@@ -248,7 +261,7 @@ const isSubstringSearch = (q: string | undefined) => (q?.trim().length ?? 0) >= 
  * whatever their punctuation); one or two
  * characters match the start of the name, on the name key's index.
  */
-export function searchText(table: PgTable, id: AnyPgColumn, nameKey: AnyPgColumn): (q: string) => SQL {
+export function searchText(table: PgTable, nameKey: AnyPgColumn): (q: string) => SQL {
   return (q) => {
     const needle = q.toLowerCase().trim();
     if (isSubstringSearch(needle)) {
@@ -256,7 +269,7 @@ export function searchText(table: PgTable, id: AnyPgColumn, nameKey: AnyPgColumn
       // A phone number is searched by its digits alone (the search text holds them), which is
       // also cheaper: punctuation such as "555-" makes trigrams that match nearly every row.
       const phone = digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length;
-      return textMatches(table, id, [likePattern(phone ? digits : needle)]);
+      return textMatchRows(table, [likePattern(phone ? digits : needle)]);
     }
     return sql`${nameKey} >= ${needle} AND ${nameKey} < ${`${needle}\u{10FFFF}`}`;
   };

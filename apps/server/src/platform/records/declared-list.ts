@@ -108,7 +108,7 @@ export function declaredList<Row extends { _id: string }>(
   const tags = columnOf(table, 'tags');
   if (tags) filters.tag = anyTag(tags);
   const nameKey = columnOf(table, 'nameKey');
-  const search = given.search ?? (nameKey ? searchText(table, table.id, nameKey) : undefined);
+  const search = given.search ?? (nameKey ? searchText(table, nameKey) : undefined);
   if (!search) throw new Error(`${kind.key}: declare the list's search`);
 
   Object.assign(fields, given.rowFields);

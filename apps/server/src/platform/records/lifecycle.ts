@@ -314,7 +314,12 @@ export function defineRecordType<
 
   async function audited(db: Executor, ...rows: RowOf<T>[]) {
     const shown = rows.map(auditedOf);
-    const idsOf = (field: string) => [...new Set(shown.map((s) => s[field]).filter((v): v is string => Boolean(v)))];
+    // A field may hold one id or a list of them (a product's filter values).
+    const idsOf = (field: string) => [
+      ...new Set(
+        shown.flatMap((s) => s[field] as unknown).filter((v): v is string => typeof v === 'string' && v !== ''),
+      ),
+    ];
     const lookups: [string, Map<string, string>][] = [];
     for (const field of spec.people ?? []) lookups.push([field, await peopleNames(db, idsOf(field))]);
     for (const [field, ref] of Object.entries(spec.names ?? {})) {
@@ -331,7 +336,11 @@ export function defineRecordType<
     return shown.map((s) => ({
       ...s,
       ...Object.fromEntries(
-        lookups.map(([field, names]) => [field, s[field] ? (names.get(s[field] as string) ?? s[field]) : null]),
+        lookups.map(([field, names]) => {
+          const value = s[field];
+          if (Array.isArray(value)) return [field, value.map((id: string) => names.get(id) ?? id).join(', ')];
+          return [field, value ? (names.get(value as string) ?? value) : null];
+        }),
       ),
     }));
   }

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../http/access';
 import { badRequest, notFound } from '../http/errors';
-import { likePattern, textMatches } from '../lists/list';
+import { likePattern, textMatchRows } from '../lists/list';
 import { type EntityKind, entityKind, maySee, searchableKinds } from '../records/entities';
 import { recentSearches, searchEntries } from './search.table';
 
@@ -76,9 +76,8 @@ export async function search(
   const phone = digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length;
   const substring = needle.length >= 3;
   const matches = substring
-    ? textMatches(
+    ? textMatchRows(
         searchEntries,
-        searchEntries.id,
         [likePattern(phone ? digits : needle)],
         kinds.map((k) => k.type),
       )

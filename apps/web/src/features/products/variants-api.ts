@@ -1,4 +1,4 @@
-import type { Product, ProductOptionsInput, Variant, VariantEdit } from '@atelier/contracts';
+import type { Product, ProductOptionsInput, Variant, VariantEdit, VariantsFilterValues } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordKeys } from '../../components/record/api';
 import { api } from '../../lib/api';
@@ -43,4 +43,9 @@ export const useRepriceVariants = (id: string) =>
 export const useArchiveVariants = (id: string) =>
   useVariantsMutation(id, ({ ids, archive }: { ids: string[]; archive: boolean }) =>
     api<Variant[]>('POST', `${products.path(id)}/variants/${archive ? 'archive' : 'restore'}`, { ids }),
+  );
+
+export const useSetVariantFilterValues = (id: string) =>
+  useVariantsMutation(id, (input: VariantsFilterValues) =>
+    api<Variant[]>('POST', `${products.path(id)}/variants/filter-values`, input),
   );

@@ -7,23 +7,38 @@ import {
   productInputSchema,
   SELL_UNIT_LABELS,
 } from '@atelier/contracts';
-import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { formValues } from '../../../components/form/fields';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { CategorySelect } from '../../categories/components/category-select';
+import { FilterValuesSelect } from '../../filters/components/filter-values-select';
 import { useSettings } from '../../settings/api';
+import { useProductTemplates } from '../templates-api';
 
-type Form = UseFormReturn<ProductInput>;
-const errorOf = (form: Form, path: string) => {
+export type ProductFormApi = UseFormReturn<ProductInput>;
+type Form = ProductFormApi;
+export const errorOf = (form: Form, path: string) => {
   let node: unknown = form.formState.errors;
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   return (node as { message?: string } | undefined)?.message;
 };
 
 /** A decimal measure (inches, pounds, square feet), empty when not given. */
-function Measure({
+export function Measure({
   form,
   name,
   label,
@@ -58,7 +73,7 @@ function Measure({
 }
 
 /** How the price applies: per unit, or by area or length with a minimum and a rounding step. */
-function PricingFields({ form }: { form: Form }) {
+export function PricingFields({ form }: { form: Form }) {
   const mode = useWatch({ control: form.control, name: 'pricing.mode' }) ?? 'unit';
   const unit = useWatch({ control: form.control, name: 'unit' });
   const byFoot = unit === 'sq_ft' || unit === 'linear_ft';
@@ -143,14 +158,47 @@ function PricingFields({ form }: { form: Form }) {
 /** A product's fields, for the new page and the details tab. */
 export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
   const settings = useSettings().data?.productSettings;
+  // "New from template" (/p/products/new?template=…): the template's fields are the defaults.
+  const [search] = useSearchParams();
+  const templateId = props.record ? null : search.get('template');
+  const templates = useProductTemplates();
+  const template = templateId ? templates.data?.find((t) => t._id === templateId) : undefined;
+  if (templateId && templates.isPending) return <Loader aria-label="Loading the template" />;
   const taxClasses = [...new Set([...(settings?.taxClasses ?? []), ...(props.record ? [props.record.taxClass] : [])])];
+  const { priceCents, ...fields } = template?.fields ?? {};
   const defaults: Partial<ProductInput> = {
     status: 'active',
     unit: settings?.defaultUnit ?? 'each',
     taxClass: settings?.taxClasses[0],
     pricing: { mode: 'unit', minimum: 0, increment: 0 },
     costCents: 0,
+    ...fields,
+    ...(priceCents === null || priceCents === undefined ? {} : { priceCents }),
   };
+  return (
+    <>
+      {templateId && (
+        <Alert color={template ? 'blue' : 'yellow'} mb="md">
+          {template
+            ? `Started from the ${template.name} template${
+                template.fields.options.length
+                  ? `: its options (${template.fields.options.map((o) => o.name).join(', ')}) come with it, ready for variants`
+                  : ''
+              }.`
+            : 'That template no longer exists: this is a blank product.'}
+        </Alert>
+      )}
+      <ProductFormFields {...props} defaults={defaults} taxClasses={taxClasses} />
+    </>
+  );
+}
+
+function ProductFormFields({
+  defaults,
+  taxClasses,
+  ...props
+}: RecordFormProps<Product, ProductInput> & { defaults: Partial<ProductInput>; taxClasses: string[] }) {
+  const settings = useSettings().data?.productSettings;
   return (
     <RecordForm
       {...props}
@@ -158,6 +206,7 @@ export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
       values={(record) => ({
         ...formValues<ProductInput>(productInputSchema, record, defaults),
         category: record?.category?._id ?? null,
+        filterValues: record?.filterValues.map((v) => v._id) ?? [],
       })}
       fields={[
         { name: 'name', label: 'Name' },
@@ -203,6 +252,18 @@ export function ProductForm(props: RecordFormProps<Product, ProductInput>) {
             <Measure form={form} name="depth" label="Depth" suffix=" in" />
             <Measure form={form} name="weight" label="Weight" suffix=" lb" />
           </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="filterValues"
+            render={({ field }) => (
+              <FilterValuesSelect
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={errorOf(form, 'filterValues')}
+                description="The store's facets this product matches; a variant can add its own on the Variants tab"
+              />
+            )}
+          />
           <Textarea
             label="Description"
             autosize

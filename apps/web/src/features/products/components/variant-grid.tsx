@@ -23,7 +23,9 @@ import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
-import { useArchiveVariants, useEditVariants, useRepriceVariants } from '../variants-api';
+import { useFilterValues } from '../../filters/api';
+import { FilterValuesSelect } from '../../filters/components/filter-values-select';
+import { useArchiveVariants, useEditVariants, useRepriceVariants, useSetVariantFilterValues } from '../variants-api';
 
 type Edit = VariantEdit;
 const editOf = (v: Variant): Edit => ({
@@ -81,6 +83,43 @@ function RepriceModal({ productId, ids, onClose }: { productId: string; ids: str
   );
 }
 
+/** Adds filter values to, or takes them off, the chosen variants. */
+function FilterValuesModal({ productId, ids, onClose }: { productId: string; ids: string[]; onClose: () => void }) {
+  const [add, setAdd] = useState<string[]>([]);
+  const [remove, setRemove] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = useSetVariantFilterValues(productId);
+  const apply = async () => {
+    setErrors({});
+    try {
+      await set.mutateAsync({ ids, add, remove });
+      toastSuccess(`${ids.length} variant${ids.length === 1 ? '' : 's'} saved.`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      showSubmitError(error);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Filter values of ${ids.length} variant${ids.length === 1 ? '' : 's'}`}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          The store’s facets these variants match, beyond the product’s own (a Walnut finish, a left hinge).
+        </Text>
+        <FilterValuesSelect label="Add" value={add} onChange={setAdd} error={errors.add} />
+        <FilterValuesSelect label="Take off" value={remove} onChange={setRemove} error={errors.remove} />
+        <DialogActions
+          onCancel={onClose}
+          confirm="Apply"
+          onConfirm={apply}
+          loading={set.isPending}
+          disabled={!add.length && !remove.length}
+        />
+      </Stack>
+    </Modal>
+  );
+}
+
 /**
  * The product's variants in a grid that draws only the rows on screen (a product may have
  * hundreds): each one's SKU, price, cost and barcode edited in place and saved together; many
@@ -94,6 +133,8 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [repricing, setRepricing] = useState(false);
+  const [facets, setFacets] = useState(false);
+  const valueNames = new Map(useFilterValues().map((v) => [v._id, `${v.filter}: ${v.name}`]));
   const save = useEditVariants(product._id);
   const archive = useArchiveVariants(product._id);
   const scroller = useRef<HTMLDivElement>(null);
@@ -175,6 +216,9 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
           <Button size="xs" variant="default" disabled={!chosen.length} onClick={() => setRepricing(true)}>
             Change prices
           </Button>
+          <Button size="xs" variant="default" disabled={!chosen.length} onClick={() => setFacets(true)}>
+            Filter values
+          </Button>
           <Button size="xs" variant="default" disabled={!chosen.length} onClick={() => setArchived(!showArchived)}>
             {showArchived ? 'Restore' : 'Archive'}
           </Button>
@@ -230,10 +274,17 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
                       setSelected(next);
                     }}
                   />
-                  <Text size="sm" truncate title={v.name} style={phone ? { gridColumn: 'span 2' } : undefined}>
-                    {v.name}
-                    {v.archived ? ' (archived)' : ''}
-                  </Text>
+                  <Box style={{ minWidth: 0, ...(phone ? { gridColumn: 'span 2' } : {}) }}>
+                    <Text size="sm" truncate title={v.name}>
+                      {v.name}
+                      {v.archived ? ' (archived)' : ''}
+                    </Text>
+                    {v.filterValues.length > 0 && (
+                      <Text size="xs" c="dimmed" truncate>
+                        {v.filterValues.map((id) => valueNames.get(id) ?? '').join(', ')}
+                      </Text>
+                    )}
+                  </Box>
                   <TextInput
                     size="xs"
                     // On a phone the name takes the first line; SKU and price the second, beside the checkbox.
@@ -283,6 +334,7 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
         </Text>
       </Stack>
       {repricing && <RepriceModal productId={product._id} ids={chosen} onClose={() => setRepricing(false)} />}
+      {facets && <FilterValuesModal productId={product._id} ids={chosen} onClose={() => setFacets(false)} />}
     </Card>
   );
 }

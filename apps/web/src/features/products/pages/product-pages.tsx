@@ -7,20 +7,57 @@ import {
 } from '@atelier/contracts';
 import { Badge } from '@mantine/core';
 import { lazyNamed } from '../../../components/lazy';
+import type { ListFilter } from '../../../components/list/types';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatMoney } from '../../../lib/format';
 import { useCategoryFilter } from '../../categories/components/category-select';
+import { useFacetFilter } from '../../filters/components/filter-values-select';
+import { useProductTags } from '../../product-tags/api';
 import { useSettings } from '../../settings/api';
 import { products } from '../api';
+import { NewFromTemplate } from '../components/new-from-template';
 
 const ProductForm = lazyNamed(() => import('../components/product-form'), 'ProductForm');
+
+/** Price bands for the list's price filter (`filter[price][]=min:max`, in cents). */
+const PRICE_BANDS: [number | null, number | null][] = [
+  [null, 9_999],
+  [10_000, 49_999],
+  [50_000, 99_999],
+  [100_000, 499_999],
+  [500_000, null],
+];
+function priceFilter(currency = 'USD'): ListFilter {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
+  const whole = (cents: number) => format.format(cents / 100);
+  return {
+    key: 'price',
+    label: 'Price',
+    options: PRICE_BANDS.map(([min, max]) => ({
+      value: `${min ?? ''}:${max ?? ''}`,
+      label:
+        min === null
+          ? `Under ${whole(max! + 1)}`
+          : max === null
+            ? `${whole(min)} and up`
+            : `${whole(min)} to ${whole(max + 1)}`,
+    })),
+  };
+}
 
 function useProductList() {
   // Prices are in the firm's currency.
   const currency = useSettings().data?.firmSettings.currency;
+  const tags = useProductTags().data ?? [];
+  const tagFilter: ListFilter = {
+    key: 'tag',
+    label: 'Tag',
+    options: tags.map((t) => ({ value: t.name, label: t.name })),
+  };
   return {
     currency,
-    extraFilters: [useCategoryFilter()],
+    extraFilters: [useCategoryFilter(), useFacetFilter(), priceFilter(currency), ...(tags.length ? [tagFilter] : [])],
+    actions: <NewFromTemplate />,
     render: {
       status: (p: ProductRow) => (
         <Badge variant="light" color={p.status === 'active' ? 'green' : 'gray'}>

@@ -1,6 +1,6 @@
 import { P, SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -11,10 +11,8 @@ import {
   toRows,
 } from '../../../components/form/label-list-field';
 import { showSubmitError } from '../../../lib/forms';
-import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
-import { useSaveSettings } from '../../settings/api';
-import { SettingsGroupPage } from '../../settings/components/settings-group-page';
+import { useSaveSettings, useSettings } from '../../settings/api';
 
 const contract = SETTINGS_GROUPS.productSettings.schema.shape;
 const formSchema = z.object({
@@ -85,15 +83,10 @@ function ProductSettingsForm({ current }: { current: SettingsValues<'productSett
   );
 }
 
-/** /s/product: the product settings group (3). */
+/** /s/product: the product settings group (3), the layout's first tab. */
 export default function ProductSettingsPage() {
-  const { can } = useCan();
-  return (
-    <SettingsGroupPage
-      title="Product settings"
-      description="How new products are numbered and sold, and the tax classes they take."
-      allowed={can(P.PRODUCT_SETTINGS)}
-      form={(settings) => <ProductSettingsForm current={settings.productSettings} />}
-    />
-  );
+  const settings = useSettings();
+  if (settings.isPending) return <Loader />;
+  if (settings.error) return <Text c="red">{settings.error.message}</Text>;
+  return <ProductSettingsForm current={settings.data.productSettings} />;
 }

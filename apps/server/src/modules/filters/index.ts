@@ -1,0 +1,10 @@
+// The filters module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export {
+  assertFilterValues,
+  facetCounts,
+  filterValueRefs,
+  keptFacetCounts,
+  registerFilterValueColumn,
+} from './filters.service';
+export * from './filters.table';
