@@ -279,7 +279,9 @@ test('a template is made on the product settings, and a product started from one
   await page.goto('/p/products');
   await page.getByRole('button', { name: 'New from template' }).click();
   await page.getByRole('link', { name: /Shelf by the foot/ }).click();
-  await expect(page.getByText('Started from the Shelf by the foot template: its options (Wood) come with it')).toBeVisible();
+  await expect(
+    page.getByText('Started from the Shelf by the foot template: its options (Wood) come with it'),
+  ).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Floating shelf, by the foot');
   await page.getByLabel('Price', { exact: true }).fill('48');
   await page.getByRole('button', { name: 'Create product' }).click();

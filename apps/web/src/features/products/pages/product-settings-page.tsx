@@ -1,4 +1,4 @@
-import { P, SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
+import { SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
