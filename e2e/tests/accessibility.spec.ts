@@ -42,7 +42,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/customers', customer, ['activities', 'interactions', 'files', 'settings', 'logs']),
     ...record('/u/ambassadors', ambassador, ['interactions', 'files', 'logs']),
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
-    ...record('/p/products', product, ['variants', 'pricing', 'files', 'logs']),
+    ...record('/p/products', product, ['variants', 'images', 'pricing', 'files', 'logs']),
     `/p/products/${cabinet}/variants`,
     ...record('/p/vendors', vendor, ['items', 'logs']),
     ...record('/p/materials', material, ['info', 'files', 'logs']),

@@ -290,3 +290,43 @@ test('a template is made on the product settings, and a product started from one
   await page.getByRole('tab', { name: 'Variants' }).click();
   await expect(page.getByLabel('Option').first()).toHaveValue('Wood');
 });
+
+test('a product’s images are uploaded, described and ordered, and a file that is not an image is refused', async ({
+  page,
+}) => {
+  const { default: sharp } = await import('sharp');
+  const swatch = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5230' } })
+    .jpeg()
+    .toBuffer();
+  const pull = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#c9a13b' } })
+    .png()
+    .toBuffer();
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/products?q=halden%20pendant');
+  await page.getByRole('link', { name: 'Halden pendant' }).click();
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await expect(page).toHaveURL(/\/images$/);
+  const chooser = page.locator('input[type="file"]');
+  await chooser.setInputFiles([
+    { name: 'walnut.jpg', mimeType: 'image/jpeg', buffer: swatch },
+    { name: 'pull.png', mimeType: 'image/png', buffer: pull },
+  ]);
+  await expect(toast(page, 'success', 'pull.png added.')).toBeVisible();
+  await expect(page.getByText('walnut.jpg · 640 × 480')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Images (2)' })).toBeVisible();
+  // Text dressed as a PNG is refused by what it is.
+  await chooser.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(
+    toast(page, 'error', 'This file is not an image we can read: upload a PNG, JPEG, WebP or GIF image.'),
+  ).toBeVisible();
+
+  // The pull becomes the primary image, and the swatch gets its alt text.
+  await page.getByRole('button', { name: 'Make pull.png primary' }).click();
+  await page.getByLabel('Alt text').nth(1).fill('Walnut finish swatch');
+  await page.getByRole('button', { name: 'Save order and alt text' }).click();
+  await expect(toast(page, 'success', 'Images saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Walnut finish swatch' })).toBeVisible();
+  await expect(page.getByText('pull.png · 300 × 300')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make walnut.jpg primary' })).toBeVisible();
+});

@@ -277,6 +277,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Details' },
       { path: 'variants', label: 'Variants' },
+      { path: 'images', label: 'Images' },
       { path: 'pricing', label: 'Pricing' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },

@@ -162,3 +162,34 @@ export const productTemplateSchema = z.strictObject({
   updatedAt: z.string(),
 });
 export type ProductTemplate = z.output<typeof productTemplateSchema>;
+
+/** A product's image as its page and the store show it: the cleaned image and its thumbnail. */
+export const productImageSchema = z.strictObject({
+  _id: z.uuid(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  name: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ProductImage = z.output<typeof productImageSchema>;
+
+/** A product's images at most. */
+export const MAX_PRODUCT_IMAGES = 30;
+
+/**
+ * PUT /products/{id}/images: every image of the product, in the order to show them (the first
+ * is the primary one), each with its alt text.
+ */
+export const productImagesEditSchema = z.strictObject({
+  images: z
+    .array(
+      z.strictObject({
+        _id: z.uuid('Not an image of this product.'),
+        alt: z.string().trim().max(300, 'Use at most 300 characters.'),
+      }),
+    )
+    .max(MAX_PRODUCT_IMAGES),
+});
+export type ProductImagesEdit = z.input<typeof productImagesEditSchema>;

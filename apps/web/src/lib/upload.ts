@@ -28,11 +28,11 @@ const POLICIES = {
  * Uploads one file as raw bytes to `path` (/files for logos and photos, a record's /…/files),
  * while the progress socket reports on it. The server checks type, size and content again.
  */
-export async function uploadFile(
+export async function uploadFile<T = StoredFile>(
   file: File,
   path = '/files',
   policy: keyof typeof POLICIES = 'image',
-): Promise<StoredFile> {
+): Promise<T> {
   const rules = POLICIES[policy];
   const type = contentTypeFor(file.name, file.type);
   if (!rules.types.includes(type)) throw new ApiError(415, 'unprocessable', rules.wrongType);
@@ -53,7 +53,7 @@ export async function uploadFile(
         data?.error?.fields,
       );
     }
-    return data as StoredFile;
+    return data as T;
   });
 }
 

@@ -5,9 +5,11 @@ import {
   productTemplateInputSchema,
 } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { categories } from '../categories';
+import { storeMadeImage } from './images.service';
 import { productType } from './products.service';
 import { createProductTemplate } from './templates.service';
 import { createVariants, listVariants, repriceVariants, saveOptions, setVariantFilterValues } from './variants.service';
@@ -269,7 +271,7 @@ function plumbing(r: ReturnType<typeof seededRandom>): Item[] {
 /** The demo firm's catalog: about 300 products across what a kitchen and bath showroom sells. */
 export const productsDemo: Seed = {
   name: 'demo:products',
-  run: (db) =>
+  run: (db, context) =>
     inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
       const r = seededRandom(20261126);
       const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
@@ -342,6 +344,29 @@ export const productsDemo: Seed = {
       for (const [i, width] of options[0]!.values.entries()) {
         const ids = made.filter((v) => v.values[0] === width).map((v) => v._id);
         await repriceVariants(tx, actor, custom._id, { ids, by: 'percent', value: (i - 5) * 8 });
+      }
+      // Its finishes, as swatches: the images tab and the store have something true to show.
+      const swatches: [string, string, string][] = [
+        ['White', '#eeebe3', '#2b2b2b'],
+        ['Walnut', '#5b3a29', '#f4efe6'],
+        ['Sage', '#9caf88', '#1f2a1a'],
+        ['Natural oak', '#c8a97e', '#2b2014'],
+      ];
+      for (const [finish, colour, ink] of swatches) {
+        // The finish's colour with a faint grain (no text: fonts differ between machines).
+        const grain = Array.from({ length: 24 }, (_, i) => {
+          const y = 12 + i * 25 + ((i * 7) % 9);
+          return `<path d="M0 ${y} C200 ${y - 8} 600 ${y + 8} 800 ${y}" stroke="${ink}" stroke-opacity="0.07" stroke-width="3" fill="none"/>`;
+        }).join('');
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+          <rect width="800" height="600" fill="${colour}"/>${grain}</svg>`;
+        const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+        await storeMadeImage(tx, context.storage, actor, custom._id, {
+          bytes,
+          name: `${finish.toLowerCase().replace(' ', '-')}-swatch.jpg`,
+          contentType: 'image/jpeg',
+          alt: `${finish} finish swatch`,
+        });
       }
       // Each variant matches the store's facets of its finish, door style and hinge side.
       for (const [axis, option] of options.slice(1).entries())

@@ -4,6 +4,8 @@ import {
   P,
   priceMeasureSchema,
   priceQuoteSchema,
+  productImageSchema,
+  productImagesEditSchema,
   productOptionsInputSchema,
   productSchema,
   productTagParamsSchema,
@@ -21,11 +23,14 @@ import {
   withVersion,
 } from '@atelier/contracts';
 import { z } from 'zod';
+import { fileDeps, uploadHeaders } from '../../platform/files/files.routes';
+import { POLICIES, safeFileName } from '../../platform/files/files.service';
 import { permission, SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
+import { addProductImage, deleteProductImage, editProductImages, listProductImages } from './images.service';
 import { priceProduct, productFacets, productType } from './products.service';
 import { deleteProductTag, listProductTags, renameProductTag } from './tags.service';
 import {
@@ -146,7 +151,63 @@ const variantRoutes: AnyRoute[] = [
     }),
   ),
 ];
-export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes];
+const imageParams = z.strictObject({ id: z.string(), imageId: z.uuid('Not an image of this product.') });
+const imageRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/products/:id/images',
+    summary: 'A product’s images, in order (the first is primary)',
+    access: modify,
+    params: idParams,
+    response: z.array(productImageSchema),
+    handler: ({ db, params }) => listProductImages(db, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/products/:id/images',
+    summary: 'Add an image (the body is its bytes): cleaned of metadata, with a thumbnail',
+    access: modify,
+    status: 201,
+    stream: true,
+    unsupportedType: POLICIES.image.wrongType,
+    params: idParams,
+    query: z.object({
+      name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
+      upload: z.string().max(64).default(''),
+    }),
+    response: z.array(productImageSchema),
+    handler: ({ scoped, actor, deps, params, query, req }) => {
+      const { contentType, body } = uploadHeaders(req);
+      return addProductImage(scoped, actor, fileDeps(deps), params.id, {
+        name: safeFileName(query.name),
+        contentType,
+        body,
+        uploadId: query.upload,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/products/:id/images',
+    summary: 'Order a product’s images and give their alt text',
+    access: modify,
+    params: idParams,
+    body: productImagesEditSchema,
+    response: z.array(productImageSchema),
+    handler: ({ db, actor, params, body }) => editProductImages(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/products/:id/images/:imageId',
+    summary: 'Delete a product’s image',
+    access: modify,
+    params: imageParams,
+    response: z.array(productImageSchema),
+    handler: ({ db, actor, params }) => deleteProductImage(db, actor, params.id, params.imageId),
+  }),
+];
+
+export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes, ...imageRoutes];
 
 // /p/tags (82): the product tags, renamed, merged and removed across every product at once.
 const tags = permission(P.MODIFY_PRODUCT_TAGS);

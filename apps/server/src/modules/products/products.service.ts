@@ -11,9 +11,10 @@ import {
 } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
+import { afterCommit, type Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
+import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { buildSearchText, listCondition } from '../../platform/lists/list';
@@ -27,7 +28,7 @@ import {
   filterValues as filterValuesTable,
   keptFacetCounts,
 } from '../filters';
-import { products, productVariants } from './products.table';
+import { productImages, products, productVariants } from './products.table';
 import { claimSku, nextSku } from './skus';
 
 type Row = typeof products.$inferSelect;
@@ -51,8 +52,12 @@ const withFacets = (values: string[]) => {
   if (values.some((v) => !isUuid(v)))
     throw badRequest('Not a valid filter value.', { 'filter.facet': 'Not a valid filter value.' });
   const ids = sql`${sql.param(values)}::uuid[]`;
-  return sql`(${products.facetIds} && ${ids} AND NOT EXISTS (SELECT 1 FROM ${filterValuesTable} fv
-    WHERE fv.id = ANY(${ids}) GROUP BY fv.filter_id HAVING NOT (${qualified(products.facetIds)} && array_agg(fv.id))))`;
+  // Values of one filter (the usual case) need no more than the overlap: that is checked once,
+  // before the per-row check of each filter.
+  return sql`(${products.facetIds} && ${ids} AND (
+    (SELECT count(DISTINCT fv.filter_id) FROM ${filterValuesTable} fv WHERE fv.id = ANY(${ids})) <= 1
+    OR NOT EXISTS (SELECT 1 FROM ${filterValuesTable} fv WHERE fv.id = ANY(${ids}) GROUP BY fv.filter_id
+      HAVING NOT (${qualified(products.facetIds)} && array_agg(fv.id)))))`;
 };
 
 const RANGE = /^(\d{0,12}):(\d{0,12})$/;
@@ -170,6 +175,13 @@ export const productType = defineRecordType<typeof products, typeof productInput
     };
   },
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
+  // Its images went with it (cascade): their files go too, the bytes once this has committed.
+  afterDelete: async (db) => {
+    const gone = await db.execute<{ storage_key: string }>(sql`UPDATE ${files} SET deleted_at = now()
+      WHERE ${files.entityType} = 'product_image' AND ${files.deletedAt} IS NULL
+        AND ${files.entityId} NOT IN (SELECT i.id FROM ${productImages} i) RETURNING storage_key`);
+    for (const { storage_key } of gone.rows) afterCommit(db, { type: 'file-removed', storageKey: storage_key });
+  },
   audited: (r) => ({ ...productFields(r), category: r.categoryId, filterValues: r.filterValueIds }),
   names: {
     category: { table: categories, id: categories.id, name: categories.name },

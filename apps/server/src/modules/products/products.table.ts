@@ -3,6 +3,7 @@ import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS, SETTINGS_K
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns, updatedAt, version } from '../../db/columns';
+import { files } from '../../platform/files/files.table';
 import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { categories } from '../categories';
@@ -166,4 +167,32 @@ export const productTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('product_templates_name_uq').on(t.firmId, t.nameKey), firmIsolation(t.firmId)],
+);
+
+/**
+ * A product's image, in order (the first is the primary one). Its bytes were decoded and
+ * re-encoded on upload (metadata stripped) and a thumbnail made: both are files of the firm.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    thumbFileId: uuid('thumb_file_id')
+      .notNull()
+      .references(() => files.id),
+    name: text('name').notNull(),
+    alt: text('alt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.firmId, t.productId, t.position), firmIsolation(t.firmId)],
 );

@@ -87,6 +87,7 @@ export default recordPages<Product, ProductInput, ProductRow>({
     'Deleting removes the product and frees its SKU for good. Archive it instead to stop selling it and keep its history.',
   tabs: {
     variants: () => import('./product-variants-tab'),
+    images: () => import('./product-images-tab'),
     pricing: () => import('./product-pricing-tab'),
   },
 });

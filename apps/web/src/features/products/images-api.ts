@@ -1,0 +1,33 @@
+import type { ProductImage, ProductImagesEdit } from '@atelier/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { recordKeys } from '../../components/record/api';
+import { api } from '../../lib/api';
+import { uploadFile } from '../../lib/upload';
+import { products } from './api';
+
+const imagesKey = (id: string) => [...recordKeys.all(products.path(id)), 'images'];
+
+export function useProductImages(productId: string) {
+  return useQuery({
+    queryKey: imagesKey(productId),
+    queryFn: () => api<ProductImage[]>('GET', `${products.path(productId)}/images`),
+  });
+}
+
+function useImagesMutation<A>(productId: string, fn: (args: A) => Promise<ProductImage[]>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (images) => queryClient.setQueryData(imagesKey(productId), images),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: imagesKey(productId) }),
+  });
+}
+
+export const useUploadProductImage = (id: string) =>
+  useImagesMutation(id, (file: File) => uploadFile<ProductImage[]>(file, `${products.path(id)}/images`, 'image'));
+
+export const useEditProductImages = (id: string) =>
+  useImagesMutation(id, (edit: ProductImagesEdit) => api<ProductImage[]>('PUT', `${products.path(id)}/images`, edit));
+
+export const useDeleteProductImage = (id: string) =>
+  useImagesMutation(id, (imageId: string) => api<ProductImage[]>('DELETE', `${products.path(id)}/images/${imageId}`));
