@@ -5,7 +5,7 @@ import { recordMetaShape } from './records';
 /**
  * A rule collection's members are the products that meet every rule given: a tag among these,
  * a category among these (subcategories included), a vendor among these, a price within the
- * range. They change as products change: the rules run whenever the collection is read.
+ * range, on sale. They change as products change: the rules run whenever the collection is read.
  */
 export const collectionRulesSchema = z.strictObject({
   tags: z.array(z.string().trim().min(1).max(40)).max(30).default([]),
@@ -13,6 +13,8 @@ export const collectionRulesSchema = z.strictObject({
   vendors: z.array(z.uuid('Choose a vendor from the list.')).max(50).default([]),
   minPriceCents: z.coerce.number().int('Use whole cents.').min(0, 'Use 0 or more.').nullable().default(null),
   maxPriceCents: z.coerce.number().int('Use whole cents.').min(0, 'Use 0 or more.').nullable().default(null),
+  /** Only products on sale: priced below their compare-at ("was") price. */
+  onSale: z.boolean().default(false),
 });
 export type CollectionRules = z.output<typeof collectionRulesSchema>;
 
@@ -28,6 +30,7 @@ export const collectionInputSchema = z
       vendors: [],
       minPriceCents: null,
       maxPriceCents: null,
+      onSale: false,
     }),
   })
   .superRefine((c, ctx) => {
@@ -38,7 +41,8 @@ export const collectionInputSchema = z
       !r.categories.length &&
       !r.vendors.length &&
       r.minPriceCents === null &&
-      r.maxPriceCents === null
+      r.maxPriceCents === null &&
+      !r.onSale
     )
       ctx.addIssue({ code: 'custom', path: ['rules'], message: 'Give at least one rule.' });
     if (r.minPriceCents !== null && r.maxPriceCents !== null && r.maxPriceCents < r.minPriceCents)

@@ -59,6 +59,8 @@ export const productInputSchema = z.strictObject({
     .nullable()
     .default(null),
   priceCents: centsSchema,
+  /** The "was" price a sale is shown against: above the price, the product is on sale. */
+  compareAtCents: centsSchema.nullable().default(null),
   costCents: costCentsSchema.default(0),
   taxClass: z.string().trim().max(60, 'Use at most 60 characters.').optional(),
   /** By area or length: the price is per sq ft or linear ft, rounded up to `increment`, at least `minimum`. */

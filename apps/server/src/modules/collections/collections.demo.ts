@@ -41,6 +41,12 @@ export const collectionsDemo: Seed = {
         kind: 'rules',
         rules: { tags: ['hardware'], maxPriceCents: 2_500 },
       });
+      await make({
+        name: 'On sale',
+        description: 'Everything priced below its usual price, for the store’s sale page.',
+        kind: 'rules',
+        rules: { onSale: true },
+      });
       if (luma) await make({ name: 'Luma lighting', kind: 'rules', rules: { vendors: [luma.id] } });
     }),
 };

@@ -41,6 +41,8 @@ function isMember(c: { id: SQL; kind: SQL; rules: SQL }) {
           AND (vi.product_id = ${qualified(p.id)} OR v.product_id = ${qualified(p.id)})))
       AND (${r('minPriceCents')} = 'null'::jsonb OR ${qualified(p.priceCents)} >= (${r('minPriceCents')})::bigint)
       AND (${r('maxPriceCents')} = 'null'::jsonb OR ${qualified(p.priceCents)} <= (${r('maxPriceCents')})::bigint)
+      AND (COALESCE(${r('onSale')}, 'false'::jsonb) = 'false'::jsonb
+        OR ${qualified(p.compareAtCents)} > ${qualified(p.priceCents)})
     END`;
 }
 

@@ -50,6 +50,43 @@ describe('collections', () => {
     ).toBe(409);
   });
 
+  it('on sale: products priced below their compare-at price, in the collection and the list', async () => {
+    const sale = (
+      await api('POST', '/collections', {
+        name: 'Sale rack',
+        kind: 'rules',
+        rules: { onSale: true, tags: ['clearance'] },
+      })
+    ).json() as Collection;
+    const lamp = (
+      await api('POST', '/products', {
+        name: 'Clearance lamp',
+        priceCents: 8_000,
+        compareAtCents: 10_000,
+        tags: ['clearance'],
+      })
+    ).json() as Product;
+    await api('POST', '/products', {
+      name: 'Full-price lamp',
+      priceCents: 8_000,
+      compareAtCents: 8_000,
+      tags: ['clearance'],
+    });
+    expect(await members(sale._id)).toEqual(['Clearance lamp']);
+    const listed = (await api('GET', '/products?filter[sale][]=yes&filter[tag][]=clearance')).json();
+    expect(listed.items.map((p: Product) => p.name)).toEqual(['Clearance lamp']);
+    // Its price back up to the compare-at price, it is no longer on sale.
+    await api('PUT', `/products/${lamp._id}`, {
+      name: lamp.name,
+      priceCents: 10_000,
+      compareAtCents: 10_000,
+      tags: ['clearance'],
+      version: lamp.version,
+    });
+    expect(await members(sale._id)).toEqual([]);
+    expect((await api('POST', '/products', { name: 'Odd', priceCents: 1, compareAtCents: -5 })).statusCode).toBe(400);
+  });
+
   it('hand-picked: products in the order chosen, on the collection’s version; a deleted product leaves', async () => {
     const picks = (await api('POST', '/collections', { name: 'Window picks', kind: 'manual' })).json() as Collection;
     const a = (await api('POST', '/products', { name: 'Pick A', priceCents: 100 })).json() as Product;

@@ -303,9 +303,13 @@ export const productsDemo: Seed = {
       for (const [i, { in: category, ...item }] of items.entries()) {
         // A few are still being set up.
         const status = i % 37 === 5 ? 'draft' : 'active';
+        // Some are on sale: their compare-at ("was") price a fifth above.
+        const sale =
+          i % 13 === 4 && !item.pricing ? { compareAtCents: Math.round((item.priceCents * 1.2) / 100) * 100 } : {};
         const parsed = productInputSchema.parse({
           status,
           ...item,
+          ...sale,
           category: categoryOf.get(category) ?? null,
           filterValues: facetsOf({ in: category, ...item }, category),
         });

@@ -96,6 +96,7 @@ export const productFields = (r: Row) => ({
   unit: r.unit,
   coverage: r.coverageE4 === null ? null : { amount: r.coverageE4 / 10_000, unit: r.coverageUnit! },
   priceCents: r.priceCents,
+  compareAtCents: r.compareAtCents,
   costCents: r.costHc / 100,
   taxClass: r.taxClass,
   pricing: { mode: r.pricingMode, minimum: r.pricingMinE4 / 10_000, increment: r.pricingIncE4 / 10_000 },
@@ -156,6 +157,7 @@ export const productType = defineRecordType<typeof products, typeof productInput
       coverageE4: input.coverage ? e4(input.coverage.amount) : null,
       coverageUnit: input.coverage?.unit ?? null,
       priceCents: input.priceCents,
+      compareAtCents: input.compareAtCents,
       costHc: Math.round(input.costCents * 100),
       taxClass,
       pricingMode: input.pricing.mode,
@@ -201,7 +203,17 @@ export const productType = defineRecordType<typeof products, typeof productInput
   }),
   list: {
     rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8`, category: categoryRef },
-    filters: { category: inCategories, facet: withFacets, price: inPriceRanges },
+    filters: {
+      category: inCategories,
+      facet: withFacets,
+      price: inPriceRanges,
+      // `filter[sale][]=yes`: priced below their compare-at price.
+      sale: (values) => {
+        if (values.some((v) => v !== 'yes'))
+          throw badRequest('Not a valid sale filter.', { 'filter.sale': 'Send yes for products on sale.' });
+        return sql`${products.compareAtCents} > ${products.priceCents}`;
+      },
+    },
   },
 });
 

@@ -29,6 +29,7 @@ export const products = pgTable(
     coverageE4: bigint('coverage_e4', { mode: 'number' }),
     coverageUnit: text('coverage_unit').$type<CoverageUnit>(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    compareAtCents: bigint('compare_at_cents', { mode: 'number' }),
     costHc: bigint('cost_hc', { mode: 'number' }).notNull().default(0),
     taxClass: text('tax_class').notNull(),
     pricingMode: text('pricing_mode').$type<PricingMode>().notNull().default('unit'),
@@ -67,7 +68,10 @@ export const products = pgTable(
       sql`(coverage_e4 IS NULL) = (coverage_unit IS NULL) AND (coverage_e4 IS NULL OR coverage_e4 > 0)
         AND (coverage_unit IS NULL OR ${oneOf('coverage_unit', COVERAGE_UNITS)})`,
     ),
-    check('products_money_check', sql`price_cents >= 0 AND cost_hc >= 0`),
+    check(
+      'products_money_check',
+      sql`price_cents >= 0 AND cost_hc >= 0 AND (compare_at_cents IS NULL OR compare_at_cents >= 0)`,
+    ),
     firmIsolation(t.firmId),
   ],
 );

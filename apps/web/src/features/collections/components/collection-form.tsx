@@ -5,7 +5,7 @@ import {
   collectionInputSchema,
   type ListPage,
 } from '@atelier/contracts';
-import { MultiSelect, SimpleGrid, Stack, TagsInput, Text, Textarea, Title } from '@mantine/core';
+import { Checkbox, MultiSelect, SimpleGrid, Stack, TagsInput, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formValues, MoneyInput } from '../../../components/form/fields';
@@ -93,6 +93,17 @@ function RuleFields({ form }: { form: UseFormReturn<CollectionInput> }) {
               />
             ))}
           </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="rules.onSale"
+            render={({ field }) => (
+              <Checkbox
+                label="Only products on sale (priced below their compare-at price)"
+                checked={field.value ?? false}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
+          />
         </Stack>
       )}
     </>

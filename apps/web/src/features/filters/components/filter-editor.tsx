@@ -1,28 +1,13 @@
 import { type Filter, MAX_FILTER_VALUES } from '@atelier/contracts';
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Anchor, Box, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconGripVertical, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DialogActions } from '../../../components/dialog-actions';
+import { useSortableList } from '../../../components/sortable';
 import { ApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
@@ -114,9 +99,10 @@ export function FilterEditor({ filter }: { filter?: Filter }) {
   const [confirm, setConfirm] = useState<string | null>(null);
   const save = useSaveFilter();
   const navigate = useNavigate();
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  const sortable = useSortableList(
+    rows,
+    (r) => r.key,
+    (r) => r.name || 'The value',
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -127,16 +113,6 @@ export function FilterEditor({ filter }: { filter?: Filter }) {
         list.findIndex((r) => r.key === over.id),
       ),
     );
-  };
-  // What a screen reader hears while a value moves: its name and place, not its key.
-  const nameOf = (id: UniqueIdentifier) => rows.find((r) => r.key === id)?.name || 'The value';
-  const placeOf = (id: UniqueIdentifier | undefined) =>
-    `place ${rows.findIndex((r) => r.key === id) + 1} of ${rows.length}`;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, in ${placeOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${placeOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped in ${placeOf(over.id)}.` : undefined),
-    onDragCancel: ({ active }) => `${nameOf(active.id)} was not moved.`,
   };
   const add = () => {
     const value = adding.trim();
@@ -189,10 +165,10 @@ export function FilterEditor({ filter }: { filter?: Filter }) {
           </Text>
         )}
         <DndContext
-          sensors={sensors}
+          sensors={sortable.sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
+          accessibility={{ ...sortable.accessibility, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
         >
           <SortableContext items={rows.map((r) => r.key)} strategy={verticalListSortingStrategy}>
             {rows.map((row, i) => (

@@ -237,6 +237,12 @@ function ProductFormFields({
           choices: Object.fromEntries(taxClasses.map((c) => [c, c])),
         },
         { name: 'priceCents', label: 'Price', type: 'money', description: 'Per unit sold, or per foot when measured' },
+        {
+          name: 'compareAtCents',
+          label: 'Compare-at price',
+          type: 'money',
+          description: 'The “was” price: above the price, the product is on sale',
+        },
         { name: 'costCents', label: 'Cost', type: 'money', decimals: 4, description: 'What one unit costs the firm' },
       ]}
     >

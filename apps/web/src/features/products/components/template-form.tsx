@@ -45,6 +45,7 @@ const EMPTY: Omit<Values, 'name'> = {
   status: 'active',
   coverage: null,
   priceCents: null,
+  compareAtCents: null,
   costCents: 0,
   pricing: { mode: 'unit', minimum: 0, increment: 0 },
   width: null,

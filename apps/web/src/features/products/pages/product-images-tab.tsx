@@ -1,22 +1,6 @@
 import { IMAGE_TYPES, MAX_PRODUCT_IMAGES, type Product, type ProductImage } from '@atelier/contracts';
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  rectSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
@@ -37,6 +21,7 @@ import {
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
 import { useRecord } from '../../../components/record/record-outlet';
+import { useSortableList } from '../../../components/sortable';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useDeleteProductImage, useEditProductImages, useProductImages, useUploadProductImage } from '../images-api';
@@ -130,10 +115,6 @@ function ImagesEditor({ product, images }: { product: Product; images: ProductIm
   const upload = useUploadProductImage(product._id);
   const save = useEditProductImages(product._id);
   const remove = useDeleteProductImage(product._id);
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   // Newly uploaded or deleted images come in from the server; local order and alt edits stay.
   const merged: Tile[] = [
     ...tiles.filter((t) => images.some((i) => i._id === t._id)),
@@ -141,14 +122,11 @@ function ImagesEditor({ product, images }: { product: Product; images: ProductIm
   ];
   const dirty =
     merged.some((t, i) => t._id !== images[i]?._id || t.edited.trim() !== t.alt) || merged.length !== images.length;
-  const nameOf = (id: UniqueIdentifier) => merged.find((t) => t._id === id)?.name ?? 'The image';
-  const placeOf = (id: UniqueIdentifier) => `place ${merged.findIndex((t) => t._id === id) + 1} of ${merged.length}`;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, in ${placeOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${placeOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped in ${placeOf(over.id)}.` : undefined),
-    onDragCancel: ({ active }) => `${nameOf(active.id)} was not moved.`,
-  };
+  const sortable = useSortableList(
+    merged,
+    (t) => t._id,
+    (t) => t.name,
+  );
   const onDragEnd = ({ active, over: target }: DragEndEvent) => {
     if (!target || active.id === target.id) return;
     setTiles(
@@ -235,10 +213,10 @@ function ImagesEditor({ product, images }: { product: Product; images: ProductIm
         </Box>
         {merged.length > 0 && (
           <DndContext
-            sensors={sensors}
+            sensors={sortable.sensors}
             collisionDetection={closestCenter}
             onDragEnd={onDragEnd}
-            accessibility={{ announcements }}
+            accessibility={sortable.accessibility}
           >
             <SortableContext items={merged.map((t) => t._id)} strategy={rectSortingStrategy}>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>

@@ -56,7 +56,13 @@ function useProductList() {
   };
   return {
     currency,
-    extraFilters: [useCategoryFilter(), useFacetFilter(), priceFilter(currency), ...(tags.length ? [tagFilter] : [])],
+    extraFilters: [
+      useCategoryFilter(),
+      useFacetFilter(),
+      priceFilter(currency),
+      { key: 'sale', label: 'Sale', options: [{ value: 'yes', label: 'On sale' }] },
+      ...(tags.length ? [tagFilter] : []),
+    ],
     actions: <NewFromTemplate />,
     render: {
       status: (p: ProductRow) => (

@@ -13,11 +13,8 @@ import { useCategories } from '../../categories/api';
 import { TemplateModal } from '../components/template-form';
 import { useDeleteProductTemplate, useProductTemplates } from '../templates-api';
 
-const pricing = (t: ProductTemplate) => {
-  const unit = t.fields.unit ? SELL_UNIT_LABELS[t.fields.unit].toLowerCase() : null;
-  const price = t.fields.priceCents === null ? 'Price on each product' : formatMoney(t.fields.priceCents);
-  return unit ? `${price}, per ${unit}` : price;
-};
+const price = (t: ProductTemplate) =>
+  t.fields.priceCents === null ? 'Set on each product' : formatMoney(t.fields.priceCents);
 
 /** /s/product/templates: what new products start from (74), and a link to start one. */
 export default function ProductTemplatesTab() {
@@ -47,15 +44,16 @@ export default function ProductTemplatesTab() {
           </Text>
         ) : (
           <ScrollTable
-            minWidth={720}
-            head={['Template', 'Price', 'Category', 'Options', 'Actions']}
+            minWidth={800}
+            head={['Template', 'Sold by', 'Price', 'Category', 'Options', 'Actions']}
             rows={templates.data.map((t) => ({
               key: t._id,
               cells: [
                 <Text key="n" fw={600} size="sm">
                   {t.name}
                 </Text>,
-                pricing(t),
+                t.fields.unit ? SELL_UNIT_LABELS[t.fields.unit] : '',
+                price(t),
                 pathOf(t.fields.category),
                 t.fields.options.map((o) => `${o.name} (${o.values.length})`).join(', '),
                 <Group key="a" gap={4} wrap="nowrap">
