@@ -19,6 +19,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { formValues } from '../../../components/form/fields';
@@ -74,6 +75,7 @@ export function Measure({
 
 /** How the price applies: per unit, or by area or length with a minimum and a rounding step. */
 export function PricingFields({ form }: { form: Form }) {
+  const phone = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const mode = useWatch({ control: form.control, name: 'pricing.mode' }) ?? 'unit';
   const unit = useWatch({ control: form.control, name: 'unit' });
   const byFoot = unit === 'sq_ft' || unit === 'linear_ft';
@@ -101,7 +103,9 @@ export function PricingFields({ form }: { form: Form }) {
                 if (v !== 'unit')
                   form.setValue('unit', PRICING_MODE_UNIT[v as 'area' | 'length'], { shouldDirty: true });
               }}
-              w="fit-content"
+              // Three choices do not fit a phone's width side by side.
+              orientation={phone ? 'vertical' : 'horizontal'}
+              w={phone ? '100%' : 'fit-content'}
             />
           </Stack>
         )}
