@@ -1,14 +1,12 @@
 import { type Coupon, P } from '@atelier/contracts';
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
-import { toastSuccess } from '../../../lib/toast';
 import { useCoupons, useDeleteCoupon } from '../api';
 import { CouponModal } from '../components/coupon-form';
 
@@ -97,26 +95,13 @@ export default function CouponsPage() {
         )}
       </Card>
       {editing && <CouponModal coupon={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={`Delete ${removing?.code ?? ''}?`}>
-        <Stack>
-          <Text size="sm">A coupon an order used cannot be deleted; turn it off instead.</Text>
-          <DialogActions
-            onCancel={() => setRemoving(null)}
-            confirm="Delete"
-            color="red"
-            loading={remove.isPending}
-            onConfirm={() =>
-              remove.mutateAsync(removing!._id).then(
-                () => {
-                  toastSuccess(`${removing!.code} deleted.`);
-                  setRemoving(null);
-                },
-                (error) => showSubmitError(error),
-              )
-            }
-          />
-        </Stack>
-      </Modal>
+      <DeleteDialog
+        name={removing?.code ?? null}
+        text="A coupon an order used cannot be deleted; turn it off instead."
+        remove={() => remove.mutateAsync(removing!._id)}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }

@@ -1,14 +1,12 @@
 import { P, type ProductTemplate, SELL_UNIT_LABELS } from '@atelier/contracts';
-import { Button, Card, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DialogActions } from '../../../components/dialog-actions';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { NoAccess } from '../../../components/no-access';
 import { ScrollTable } from '../../../components/scroll-table';
 import { formatMoney } from '../../../lib/format';
-import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
-import { toastSuccess } from '../../../lib/toast';
 import { useCategories } from '../../categories/api';
 import { TemplateModal } from '../components/template-form';
 import { useDeleteProductTemplate, useProductTemplates } from '../templates-api';
@@ -96,26 +94,13 @@ export default function ProductTemplatesTab() {
           onClose={() => setEditing(null)}
         />
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={`Delete ${removing?.name ?? ''}?`}>
-        <Stack>
-          <Text size="sm">Products made from it keep what it filled in.</Text>
-          <DialogActions
-            onCancel={() => setRemoving(null)}
-            confirm="Delete"
-            color="red"
-            loading={remove.isPending}
-            onConfirm={() =>
-              remove.mutateAsync(removing!._id).then(
-                () => {
-                  toastSuccess(`${removing!.name} deleted.`);
-                  setRemoving(null);
-                },
-                (error) => showSubmitError(error),
-              )
-            }
-          />
-        </Stack>
-      </Modal>
+      <DeleteDialog
+        name={removing?.name ?? null}
+        text="Products made from it keep what it filled in."
+        remove={() => remove.mutateAsync(removing!._id)}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }
