@@ -17,11 +17,11 @@ import { files } from '../../platform/files/files.table';
 import type { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
+import { IMAGE_ENTITY, removeImageFiles } from './image-files';
 import { productType } from './products.service';
 import { productImages } from './products.table';
 
 type Row = typeof productImages.$inferSelect;
-export const IMAGE_ENTITY = 'product_image';
 /** The thumbnail's longest side: a list row, a grid tile, the store's product card. */
 const THUMB_PX = 480;
 /** Decoding is refused beyond this many pixels (a small file can claim a huge image). */
@@ -120,52 +120,62 @@ export async function addProductImage(
   const { data, thumb, width, height } = await clean(await readAll(upload.body), upload.contentType);
   const id = newId();
   const entity = { type: IMAGE_ENTITY, id };
-  const stored = await uploadFile(scoped, actor, deps, {
-    policy: 'image',
-    uploadId: upload.uploadId,
-    name: upload.name,
-    contentType: upload.contentType,
-    declaredSize: data.length,
-    body: Readable.from([data]),
-    entity,
-  });
-  const small = await uploadFile(scoped, actor, deps, {
-    policy: 'image',
-    uploadId: '',
-    name: `${upload.name.replace(/\.[^.]*$/, '')} (thumbnail).webp`,
-    contentType: 'image/webp',
-    declaredSize: thumb.length,
-    body: Readable.from([thumb]),
-    entity,
-  });
-  return scoped(async (tx) => {
-    // The product is locked while the image takes the next place, so two uploads do not share one.
-    await productType.findRow(tx, productId, true);
-    if ((await count(tx)) >= MAX_PRODUCT_IMAGES)
-      throw conflict(`A product has at most ${MAX_PRODUCT_IMAGES} images: delete one first.`);
-    const [{ next }] = (await tx
-      .select({ next: sql<number>`COALESCE(max(${productImages.position}) + 1, 0)::int` })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))) as [{ next: number }];
-    await tx.insert(productImages).values({
-      id,
-      firmId: actor.firmId,
-      productId,
-      fileId: stored._id,
-      thumbFileId: small._id,
+  try {
+    return await storeUpload();
+  } catch (error) {
+    // Nothing half-made stays: files stored before the failure go (the bytes after commit).
+    await scoped((tx) => removeImageFiles(tx, [id])).catch(() => undefined);
+    throw error;
+  }
+
+  async function storeUpload() {
+    const stored = await uploadFile(scoped, actor, deps, {
+      policy: 'image',
+      uploadId: upload.uploadId,
       name: upload.name,
-      width,
-      height,
-      position: next,
+      contentType: upload.contentType,
+      declaredSize: data.length,
+      body: Readable.from([data]),
+      entity,
     });
-    await recordAudit(tx, actor, {
-      entityType: 'product',
-      entityId: product.id,
-      action: 'image-add',
-      after: { image: upload.name, size: `${width} × ${height}` },
+    const small = await uploadFile(scoped, actor, deps, {
+      policy: 'image',
+      uploadId: '',
+      name: `${upload.name.replace(/\.[^.]*$/, '')} (thumbnail).webp`,
+      contentType: 'image/webp',
+      declaredSize: thumb.length,
+      body: Readable.from([thumb]),
+      entity,
     });
-    return listProductImages(tx, productId);
-  });
+    return scoped(async (tx) => {
+      // The product is locked while the image takes the next place, so two uploads do not share one.
+      await productType.findRow(tx, productId, true);
+      if ((await count(tx)) >= MAX_PRODUCT_IMAGES)
+        throw conflict(`A product has at most ${MAX_PRODUCT_IMAGES} images: delete one first.`);
+      const [{ next }] = (await tx
+        .select({ next: sql<number>`COALESCE(max(${productImages.position}) + 1, 0)::int` })
+        .from(productImages)
+        .where(eq(productImages.productId, productId))) as [{ next: number }];
+      await tx.insert(productImages).values({
+        id,
+        firmId: actor.firmId,
+        productId,
+        fileId: stored._id,
+        thumbFileId: small._id,
+        name: upload.name,
+        width,
+        height,
+        position: next,
+      });
+      await recordAudit(tx, actor, {
+        entityType: 'product',
+        entityId: product.id,
+        action: 'image-add',
+        after: { image: upload.name, size: `${width} × ${height}` },
+      });
+      return listProductImages(tx, productId);
+    });
+  }
 }
 
 /** PUT /products/{id}/images: the order (the first is primary) and alt texts, all of them at once. */

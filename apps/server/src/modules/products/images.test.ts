@@ -130,9 +130,15 @@ describe('product images', () => {
       .png()
       .toBuffer();
     const [image]: ProductImage[] = (await upload(png, 'image/png', 'a.png', owner, p._id)).json();
+    const list = await call(t.app, { method: 'GET', url: `/api/v1/products/${product._id}/images`, cookie: owner });
+    const kept = (list.json() as ProductImage[])[0]!;
     expect((await call(t.app, { method: 'DELETE', url: `/api/v1/products/${p._id}`, cookie: owner })).statusCode).toBe(
       204,
     );
     expect((await call(t.app, { method: 'GET', url: image!.url, cookie: owner })).statusCode).toBe(404);
+    expect((await call(t.app, { method: 'GET', url: image!.thumbUrl, cookie: owner })).statusCode).toBe(404);
+    // Another product's images keep their files.
+    expect((await call(t.app, { method: 'GET', url: kept.url, cookie: owner })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: kept.thumbUrl, cookie: owner })).statusCode).toBe(200);
   });
 });

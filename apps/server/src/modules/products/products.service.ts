@@ -11,10 +11,9 @@ import {
 } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { afterCommit, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
-import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { buildSearchText, listCondition } from '../../platform/lists/list';
@@ -28,6 +27,7 @@ import {
   filterValues as filterValuesTable,
   keptFacetCounts,
 } from '../filters';
+import { removeImageFiles } from './image-files';
 import { productImages, products, productVariants } from './products.table';
 import { claimSku, nextSku } from './skus';
 
@@ -177,13 +177,9 @@ export const productType = defineRecordType<typeof products, typeof productInput
     };
   },
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
-  // Its images went with it (cascade): their files go too, the bytes once this has committed.
-  afterDelete: async (db) => {
-    const gone = await db.execute<{ storage_key: string }>(sql`UPDATE ${files} SET deleted_at = now()
-      WHERE ${files.entityType} = 'product_image' AND ${files.deletedAt} IS NULL
-        AND ${files.entityId} NOT IN (SELECT i.id FROM ${productImages} i) RETURNING storage_key`);
-    for (const { storage_key } of gone.rows) afterCommit(db, { type: 'file-removed', storageKey: storage_key });
-  },
+  // Its images go with it (cascade): their files too, the bytes once this has committed.
+  beforeDelete: (db, _actor, row) =>
+    removeImageFiles(db, sql`SELECT i.id FROM ${productImages} i WHERE i.product_id = ${row.id}`),
   audited: (r) => ({ ...productFields(r), category: r.categoryId, filterValues: r.filterValueIds }),
   names: {
     category: { table: categories, id: categories.id, name: categories.name },

@@ -169,6 +169,8 @@ export type RecordTypeSpec<
    * product's SKU claimed in the firm's SKU registry, which refers to the row).
    */
   afterWrite?: (db: Executor, row: RowOf<T>, before: RowOf<T> | null) => Promise<void>;
+  /** What deleting does first, in its transaction, while what hangs off the row is still there. */
+  beforeDelete?: (db: Executor, actor: Actor, row: RowOf<T>) => Promise<void>;
   /** What else deleting does in its transaction (a deleted person's sessions end). */
   afterDelete?: (db: Executor, actor: Actor, row: RowOf<T>) => Promise<void>;
   /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
@@ -466,6 +468,7 @@ export function defineRecordType<
           `${spec.title(before)} ${refs.verb} ${found.join(' and ')}. ${refs.advice ?? `Archive the ${noun} instead.`}`,
         );
     }
+    await spec.beforeDelete?.(db, actor, before);
     if (spec.softDelete) await updateVersioned(db, actor, table, id, before.version, noun, spec.softDelete(before));
     else await db.delete(table as PgTable).where(eq(table.id, id));
     await spec.afterDelete?.(db, actor, before);
