@@ -70,7 +70,8 @@ afterAll(async () => {
 describe('the server process on the embedded database', () => {
   it('starts, survives kill -9, refuses a second server on the same data folder, and stops cleanly on Ctrl-C', async () => {
     const port = await freePort();
-    const first = await start(port);
+    // Wait for the last line itself: a pipe may hand it over in a later chunk than "is running".
+    const first = await start(port, 'Demo sign-in: owner@demo.test / demo-password');
     expect(first.output()).toContain('Demo sign-in: owner@demo.test / demo-password');
     expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
 
