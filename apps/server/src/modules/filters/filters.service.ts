@@ -5,7 +5,7 @@ import {
   type filterInputSchema,
   SETTINGS_KINDS,
 } from '@atelier/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -13,7 +13,7 @@ import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
-import { catalogCounts, filters, filterValues } from './filters.table';
+import { catalogCounts, catalogPairCounts, filters, filterValues } from './filters.table';
 
 type Input = z.output<typeof filterInputSchema>;
 const kind = SETTINGS_KINDS.filter;
@@ -116,8 +116,21 @@ async function writeValues(db: Executor, firmId: string, filterId: string, value
     if (v._id) await db.update(filterValues).set({ name: v.name, position }).where(eq(filterValues.id, v._id));
     else await db.insert(filterValues).values({ firmId, filterId, name: v.name, position });
   }
-  if (gone.length)
-    await db.delete(catalogCounts).where(and(eq(catalogCounts.firmId, firmId), inArray(catalogCounts.key, gone)));
+  await forgetCounts(db, firmId, gone);
+}
+
+/** Drops the kept counts of filter values that are gone (their products were taken off them first). */
+async function forgetCounts(db: Executor, firmId: string, ids: string[]) {
+  if (!ids.length) return;
+  await db.delete(catalogCounts).where(and(eq(catalogCounts.firmId, firmId), inArray(catalogCounts.key, ids)));
+  await db
+    .delete(catalogPairCounts)
+    .where(
+      and(
+        eq(catalogPairCounts.firmId, firmId),
+        or(inArray(catalogPairCounts.under, ids), inArray(catalogPairCounts.key, ids)),
+      ),
+    );
 }
 
 export async function createFilter(db: Executor, actor: AuditActor, input: Input): Promise<Filter> {
@@ -198,8 +211,7 @@ export async function deleteFilter(db: Executor, actor: AuditActor, id: string, 
   const ids = before.values.map((v) => v._id);
   await refuseOrTakeOff(db, ids, removeUsed, (uses) => `${before.name}’s values are on ${uses}`);
   await db.delete(filters).where(eq(filters.id, id));
-  if (ids.length)
-    await db.delete(catalogCounts).where(and(eq(catalogCounts.firmId, actor.firmId), inArray(catalogCounts.key, ids)));
+  await forgetCounts(db, actor.firmId, ids);
   await recordAudit(db, actor, { entityType: kind.key, entityId: id, action: 'delete', before: audited(before) });
 }
 
@@ -239,3 +251,11 @@ export async function facetCounts(db: Executor, counts: SQL): Promise<FacetCount
 
 /** The kept counts of every category and filter value (the unfiltered facets): one indexed read. */
 export const keptFacetCounts = (db: Executor) => facetCounts(db, sql`SELECT key, products FROM ${catalogCounts}`);
+
+/** The kept counts among the products with one filter value (the store's one ticked facet). */
+export const keptFacetCountsUnder = (db: Executor, value: string) =>
+  facetCounts(
+    db,
+    sql`SELECT ${catalogPairCounts.key} AS key, ${catalogPairCounts.products} AS products
+          FROM ${catalogPairCounts} WHERE ${catalogPairCounts.under} = ${value}`,
+  );

@@ -45,7 +45,7 @@ export const filterValues = pgTable(
  * How many products (not archived) each category and filter value has, kept by a trigger on
  * products in the same transaction as every write (migration 0026), so the store's and the
  * list's unfiltered facet counts are one indexed read whatever the catalog's size. `key` is a
- * category's or a filter value's id. `catalog_counts_check(firm)` recounts and reports drift.
+ * category's or a filter value's id. `catalog_counts_actual(firm)` recounts them, for a drift check.
  */
 export const catalogCounts = pgTable(
   'catalog_counts',
@@ -55,4 +55,22 @@ export const catalogCounts = pgTable(
     products: integer('products').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.firmId, t.key] }), firmIsolation(t.firmId)],
+);
+
+/**
+ * The same counts under each filter value: how many products with value `under` each category
+ * and filter value has (`key`), kept by the same trigger. The store's commonest filtered view,
+ * one facet value ticked, is then one indexed read too, where counting the matching products
+ * reads the whole catalog (330 ms at 1,000,000 products). `catalog_pair_counts_actual(firm)`
+ * recounts them.
+ */
+export const catalogPairCounts = pgTable(
+  'catalog_pair_counts',
+  {
+    firmId: firmId(() => firms.id),
+    under: uuid('under').notNull(),
+    key: uuid('key').notNull(),
+    products: integer('products').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.firmId, t.under, t.key] }), firmIsolation(t.firmId)],
 );

@@ -41,6 +41,13 @@ async function expectCountsRight() {
       [id],
     );
     expect(drift.rows).toEqual([]);
+    const pairDrift = await db.query(
+      `SELECT * FROM catalog_pair_counts_actual($1) a
+         FULL JOIN (SELECT under, key, products FROM catalog_pair_counts WHERE firm_id = $1) k USING (under, key)
+        WHERE COALESCE(a.products, 0) <> COALESCE(k.products, 0)`,
+      [id],
+    );
+    expect(pairDrift.rows).toEqual([]);
   }
 }
 
@@ -120,6 +127,14 @@ describe('filters (facets)', () => {
     const under = await made<FacetCounts>(await api('GET', `/products/facets?filter[facet][]=${shaker}`), 200);
     expect(under.values.find((v) => v._id === walnut)?.products).toBe(1);
     expect(under.categories).toEqual([{ _id: category!._id, products: 1 }]);
+    // One ticked value reads its kept counts, which agree with counting the products (a price
+    // range holding every product sends the same question down the counting path).
+    const sorted = (f: FacetCounts) =>
+      [...f.categories, ...f.values].map((c) => `${c._id}:${c.products}`).sort();
+    const facetsUnder = async (query: string) =>
+      sorted(await made<FacetCounts>(await api('GET', `/products/facets?filter[facet][]=${walnut}${query}`), 200));
+    expect(await facetsUnder('')).toEqual(await facetsUnder('&filter[price][]=0:'));
+    expect(await facetsUnder('')).toContain(`${walnut}:2`);
     // Price ranges, in cents, either end open.
     expect(ids(await listed(`filter[facet][]=${walnut}&filter[price][]=10000:`))).toEqual([c._id]);
     expect(
@@ -139,6 +154,7 @@ describe('filters (facets)', () => {
       (await made<FacetCounts>(await api('GET', '/products/facets'), 200)).values.find((v) => v._id === walnut)
         ?.products,
     ).toBe(1);
+    expect(await facetsUnder('')).toContain(`${walnut}:1`);
     await made(await api('DELETE', `/products/${b._id}`), 204);
     await expectCountsRight();
   });

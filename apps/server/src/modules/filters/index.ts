@@ -5,6 +5,7 @@ export {
   facetCounts,
   filterValueRefs,
   keptFacetCounts,
+  keptFacetCountsUnder,
   registerFilterValueColumn,
 } from './filters.service';
 export * from './filters.table';

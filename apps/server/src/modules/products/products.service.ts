@@ -26,6 +26,7 @@ import {
   filterValueRefs,
   filterValues as filterValuesTable,
   keptFacetCounts,
+  keptFacetCountsUnder,
 } from '../filters';
 import { removeImageFiles } from './image-files';
 import { productImages, products, productVariants } from './products.table';
@@ -232,8 +233,15 @@ export async function priceProduct(db: Executor, _actor: Actor, id: string, meas
  */
 export async function productFacets(db: Executor, actor: Actor, query: Pick<ListQuery, 'q' | 'filter'>) {
   const given = Object.entries(query.filter ?? {}).filter(([, values]) => values.length > 0);
-  const plain = given.every(([key, values]) => key === 'status' && values.length === 1 && values[0] === 'active');
-  if (!query.q && plain) return keptFacetCounts(db);
+  const active = ([key, values]: [string, string[]]) => key === 'status' && values.length === 1 && values[0] === 'active';
+  const facets = given.filter(([key]) => key === 'facet');
+  const rest = given.filter(([key]) => key !== 'facet');
+  if (!query.q && rest.every(active)) {
+    if (!facets.length) return keptFacetCounts(db);
+    const [[, values]] = facets as [[string, string[]]];
+    // One ticked value: its kept counts. Several may overlap on a product, so those are counted.
+    if (values.length === 1 && isUuid(values[0]!)) return keptFacetCountsUnder(db, values[0]!);
+  }
   const where = listCondition(productType.listFor(actor), query);
   // Products share few (category, facets) combinations: those are counted first (from the
   // covering index products_facet_counts_idx), then spread over their keys.
