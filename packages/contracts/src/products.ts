@@ -47,6 +47,7 @@ export const productInputSchema = z.strictObject({
     .refine((v) => v === '' || SKU_PATTERN.test(v), 'Use letters, digits, dots, dashes and slashes.')
     .default(''),
   name: z.string().trim().min(1, 'Give the product a name.').max(200, 'Use at most 200 characters.'),
+  /** Rich text: HTML the server sanitises (headings, lists, links, emphasis), '' when empty. */
   description: z.string().max(20_000, 'Use at most 20,000 characters.').default(''),
   status: z.enum(PRODUCT_STATUSES, { error: 'Choose active or draft.' }).default('active'),
   unit: z.enum(SELL_UNITS, { error: 'Choose a unit from the list.' }).optional(),

@@ -19,6 +19,7 @@ import { badRequest } from '../../platform/http/errors';
 import { buildSearchText, listCondition } from '../../platform/lists/list';
 import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { getSettings } from '../../platform/settings/settings.service';
+import { cleanRichText } from '../../platform/text/rich-text';
 import { assertCategory, categories } from '../categories';
 import {
   assertFilterValues,
@@ -152,7 +153,7 @@ export const productType = defineRecordType<typeof products, typeof productInput
     return {
       sku,
       name: input.name,
-      description: input.description,
+      description: cleanRichText(input.description),
       status: input.status,
       unit,
       coverageE4: input.coverage ? e4(input.coverage.amount) : null,
@@ -233,7 +234,8 @@ export async function priceProduct(db: Executor, _actor: Actor, id: string, meas
  */
 export async function productFacets(db: Executor, actor: Actor, query: Pick<ListQuery, 'q' | 'filter'>) {
   const given = Object.entries(query.filter ?? {}).filter(([, values]) => values.length > 0);
-  const active = ([key, values]: [string, string[]]) => key === 'status' && values.length === 1 && values[0] === 'active';
+  const active = ([key, values]: [string, string[]]) =>
+    key === 'status' && values.length === 1 && values[0] === 'active';
   const facets = given.filter(([key]) => key === 'facet');
   const rest = given.filter(([key]) => key !== 'facet');
   if (!query.q && rest.every(active)) {

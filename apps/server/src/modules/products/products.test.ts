@@ -87,6 +87,29 @@ describe('products', () => {
     expect(bad.json().error.fields).toEqual({ taxClass: 'Choose a tax class from the product settings.' });
   });
 
+  it('keeps a rich-text description sanitised: formatting and safe links stay, script goes, plain text becomes paragraphs', async () => {
+    const p = await create({
+      name: 'Rich cabinet',
+      priceCents: 100,
+      description:
+        '<h2>Box</h2><p onmouseover="steal()">Plywood, <strong>soft-close</strong>.<script>steal()</script></p>' +
+        '<p><a href="javascript:steal()">x</a> <a href="https://maker.test/spec">Spec</a></p>',
+    });
+    expect(p.description).toBe(
+      '<h2>Box</h2><p>Plywood, <strong>soft-close</strong>.</p>' +
+        '<p><a rel="noopener noreferrer nofollow" target="_blank">x</a> ' +
+        '<a href="https://maker.test/spec" rel="noopener noreferrer nofollow" target="_blank">Spec</a></p>',
+    );
+    const updated = await api('PUT', `/products/${p._id}`, {
+      name: p.name,
+      priceCents: 100,
+      description: 'Line one & more\nLine 2 > 1 < 3',
+      version: p.version,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().description).toBe('<p>Line one &amp; more</p><p>Line 2 &gt; 1 &lt; 3</p>');
+  });
+
   it('keeps money exact: cost in hundredths of a cent, prices in whole cents, nothing negative', async () => {
     const screw = await create({ name: 'Screw #8', sku: 'SCR-8', unit: 'each', priceCents: 9, costCents: 4.3 });
     expect(screw.costCents).toBe(4.3);

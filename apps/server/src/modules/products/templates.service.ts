@@ -7,6 +7,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit/audit.service
 import { HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
+import { cleanRichText } from '../../platform/text/rich-text';
 import { assertCategory, categories } from '../categories';
 import { assertFilterValues, filterValues } from '../filters';
 import { checkFit } from './products.service';
@@ -74,7 +75,7 @@ async function checked(db: Executor, actor: AuditActor, input: Input, before: Pr
     settings.taxClasses,
     before?.fields.taxClass ? { taxClass: before.fields.taxClass } : null,
   );
-  return { name: input.name, fields };
+  return { name: input.name, fields: { ...fields, description: cleanRichText(fields.description) } };
 }
 
 const audited = (t: ProductTemplate) => ({

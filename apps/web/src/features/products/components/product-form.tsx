@@ -16,7 +16,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -24,6 +23,7 @@ import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { formValues } from '../../../components/form/fields';
 import { RecordForm } from '../../../components/form/record-form';
+import { RichTextField } from '../../../components/form/rich-text-field';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { CategorySelect } from '../../categories/components/category-select';
 import { FilterValuesSelect } from '../../filters/components/filter-values-select';
@@ -274,13 +274,7 @@ function ProductFormFields({
               />
             )}
           />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={3}
-            {...form.register('description')}
-            error={errorOf(form, 'description')}
-          />
+          <RichTextField form={form} name="description" label="Description" error={errorOf(form, 'description')} />
         </>
       )}
     </RecordForm>

@@ -16,7 +16,6 @@ import {
   Stack,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -25,6 +24,7 @@ import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
 import { MoneyInput } from '../../../components/form/fields';
+import { RichTextField } from '../../../components/form/rich-text-field';
 import { ApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
@@ -162,13 +162,7 @@ export function TemplateModal({ template, onClose }: { template?: ProductTemplat
               <FilterValuesSelect value={field.value} onChange={field.onChange} error={error('filterValues')} />
             )}
           />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            {...form.register('description')}
-            error={error('description')}
-          />
+          <RichTextField form={form} name="description" label="Description" error={error('description')} />
           <Title order={3} size="h5">
             Options
           </Title>
