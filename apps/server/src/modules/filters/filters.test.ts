@@ -129,8 +129,7 @@ describe('filters (facets)', () => {
     expect(under.categories).toEqual([{ _id: category!._id, products: 1 }]);
     // One ticked value reads its kept counts, which agree with counting the products (a price
     // range holding every product sends the same question down the counting path).
-    const sorted = (f: FacetCounts) =>
-      [...f.categories, ...f.values].map((c) => `${c._id}:${c.products}`).sort();
+    const sorted = (f: FacetCounts) => [...f.categories, ...f.values].map((c) => `${c._id}:${c.products}`).sort();
     const facetsUnder = async (query: string) =>
       sorted(await made<FacetCounts>(await api('GET', `/products/facets?filter[facet][]=${walnut}${query}`), 200));
     expect(await facetsUnder('')).toEqual(await facetsUnder('&filter[price][]=0:'));

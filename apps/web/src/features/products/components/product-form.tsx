@@ -7,17 +7,7 @@ import {
   productInputSchema,
   SELL_UNIT_LABELS,
 } from '@atelier/contracts';
-import {
-  Alert,
-  Loader,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Loader, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
