@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from '@atelier/contracts';
+import { DOCUMENT_TYPES, MODEL_TYPES } from '@atelier/contracts';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -124,7 +124,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // Uploads arrive as the raw bytes of one file; upload routes stream them to storage. No other
   // route takes these types (text/plain included), so their bodies are never buffered.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser([...DOCUMENT_TYPES], (_req, payload, done) => done(null, payload));
+  app.addContentTypeParser([...DOCUMENT_TYPES, ...MODEL_TYPES], (_req, payload, done) => done(null, payload));
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);

@@ -27,6 +27,33 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
+/** A product's 3D model: binary glTF 2.0 (GLB), what the browser's 3D scenes read. */
+export const MODEL_TYPES = ['model/gltf-binary'] as const;
+export const MAX_MODEL_BYTES = 50 * 1024 * 1024;
+
+/** What each kind of upload may be, checked in the browser first and on the server again. */
+export const UPLOAD_POLICIES = {
+  image: {
+    types: IMAGE_TYPES as readonly string[],
+    maxBytes: MAX_IMAGE_BYTES,
+    tooBig: 'Images can be at most 5 MB.',
+    wrongType: 'Upload a PNG, JPEG, WebP or GIF image.',
+  },
+  document: {
+    types: DOCUMENT_TYPES as readonly string[],
+    maxBytes: MAX_DOCUMENT_BYTES,
+    tooBig: 'Files can be at most 25 MB.',
+    wrongType: 'Upload a PDF, an image, a Word or Excel file, or a text or CSV file.',
+  },
+  model: {
+    types: MODEL_TYPES as readonly string[],
+    maxBytes: MAX_MODEL_BYTES,
+    tooBig: '3D models can be at most 50 MB.',
+    wrongType: 'Upload the 3D model as a GLB file (binary glTF 2.0).',
+  },
+} as const;
+export type UploadPolicy = keyof typeof UPLOAD_POLICIES;
+
 /** A file's type from its name, for the upload's Content-Type (browsers are not consistent). */
 export function contentTypeFor(name: string, fallback = ''): string {
   const ext = name.toLowerCase().split('.').pop() ?? '';
@@ -41,6 +68,7 @@ export function contentTypeFor(name: string, fallback = ''): string {
     csv: 'text/csv',
     docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    glb: 'model/gltf-binary',
   };
   return byExt[ext] ?? fallback;
 }

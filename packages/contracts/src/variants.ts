@@ -38,6 +38,8 @@ export const variantSchema = z.strictObject({
   barcode: z.string(),
   /** Its own filter values' ids (the product's apply to every variant). */
   filterValues: z.array(z.uuid()),
+  /** One of the product's images (GET /products/{id}/images), shown for it; null: the product's first. */
+  image: z.uuid().nullable(),
   archived: z.boolean(),
   version: z.number().int(),
 });
@@ -93,3 +95,10 @@ export const variantsFilterValuesSchema = z
   })
   .refine((v) => v.add.length + v.remove.length > 0, { message: 'Choose values to add or take off.', path: ['add'] });
 export type VariantsFilterValues = z.input<typeof variantsFilterValuesSchema>;
+
+/** POST /products/{id}/variants/image: one of the product's images for many variants (null: none of their own). */
+export const variantsImageSchema = z.strictObject({
+  ids: z.array(z.uuid()).min(1, 'Choose at least one variant.').max(MAX_VARIANTS),
+  image: z.uuid('Not an image of this product.').nullable(),
+});
+export type VariantsImage = z.input<typeof variantsImageSchema>;

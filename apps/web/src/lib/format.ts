@@ -12,3 +12,11 @@ export function formatDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(y!, m! - 1, d!).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/** A file's size: 812 B, 34 KB, 2.5 MB. */
+export const formatBytes = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(0)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;

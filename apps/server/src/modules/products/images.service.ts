@@ -268,4 +268,5 @@ export async function storeMadeImage(
     height,
     position: next,
   });
+  return id;
 }

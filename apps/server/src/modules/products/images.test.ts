@@ -1,4 +1,4 @@
-import type { Product, ProductImage } from '@atelier/contracts';
+import type { Product, ProductImage, Variant } from '@atelier/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
@@ -140,5 +140,45 @@ describe('product images', () => {
     // Another product's images keep their files.
     expect((await call(t.app, { method: 'GET', url: kept.url, cookie: owner })).statusCode).toBe(200);
     expect((await call(t.app, { method: 'GET', url: kept.thumbUrl, cookie: owner })).statusCode).toBe(200);
+  });
+
+  it('show for the variants they are chosen for, only the product’s own, and leave them when deleted', async () => {
+    const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+      call(t.app, { method, url: `/api/v1${url}`, cookie: owner, body });
+    const vanity = (await api('POST', '/products', { name: 'Swatch vanity', priceCents: 1 })).json() as Product;
+    await api('PUT', `/products/${vanity._id}/options`, {
+      options: [{ name: 'Finish', values: ['Walnut', 'Sage'] }],
+      version: vanity.version,
+    });
+    const made = await api('POST', `/products/${vanity._id}/variants`, { combinations: [['Walnut'], ['Sage']] });
+    expect(made.statusCode, made.body).toBe(201);
+    const [walnut, sage] = made.json() as Variant[];
+    const swatch = (
+      await upload(await photo(), 'image/jpeg', 'walnut.jpg', owner, vanity._id)
+    ).json()[0] as ProductImage;
+    const elsewhere = (await api('GET', `/products/${product._id}/images`)).json()[0] as ProductImage;
+
+    const set = await api('POST', `/products/${vanity._id}/variants/image`, { ids: [walnut!._id], image: swatch._id });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as Variant[]).map((v) => v.image)).toEqual([swatch._id, null]);
+    // Another product's image, another firm's product: refused, nothing changed.
+    const foreign = await api('POST', `/products/${vanity._id}/variants/image`, {
+      ids: [sage!._id],
+      image: elsewhere._id,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields).toEqual({ image: 'Not an image of this product.' });
+    const theirs = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/products/${vanity._id}/variants/image`,
+      cookie: cedar,
+      body: { ids: [sage!._id], image: swatch._id },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(((await api('GET', `/products/${vanity._id}/variants`)).json() as Variant[])[1]!.image).toBeNull();
+
+    // Deleting the image leaves the variant without one of its own.
+    expect((await api('DELETE', `/products/${vanity._id}/images/${swatch._id}`)).statusCode).toBe(200);
+    expect(((await api('GET', `/products/${vanity._id}/variants`)).json() as Variant[])[0]!.image).toBeNull();
   });
 });

@@ -12,7 +12,14 @@ import { categories } from '../categories';
 import { storeMadeImage } from './images.service';
 import { productType } from './products.service';
 import { createProductTemplate } from './templates.service';
-import { createVariants, listVariants, repriceVariants, saveOptions, setVariantFilterValues } from './variants.service';
+import {
+  createVariants,
+  listVariants,
+  repriceVariants,
+  saveOptions,
+  setVariantFilterValues,
+  setVariantImage,
+} from './variants.service';
 
 /** A demo product, with the name of its subcategory (categories.demo). */
 type Item = Omit<ProductInput, 'name' | 'priceCents' | 'category'> & { name: string; priceCents: number; in: string };
@@ -365,12 +372,15 @@ export const productsDemo: Seed = {
         const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
           <rect width="800" height="600" fill="${colour}"/>${grain}</svg>`;
         const bytes = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-        await storeMadeImage(tx, context.storage, actor, custom._id, {
+        const image = await storeMadeImage(tx, context.storage, actor, custom._id, {
           bytes,
           name: `${finish.toLowerCase().replace(' ', '-')}-swatch.jpg`,
           contentType: 'image/jpeg',
           alt: `${finish} finish swatch`,
         });
+        // Each finish's variants show its swatch.
+        const ids = made.filter((v) => v.values[1] === finish).map((v) => v._id);
+        await setVariantImage(tx, actor, custom._id, { ids, image });
       }
       // Each variant matches the store's facets of its finish, door style and hinge side.
       for (const [axis, option] of options.slice(1).entries())

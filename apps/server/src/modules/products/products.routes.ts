@@ -14,11 +14,13 @@ import {
   productTemplateInputSchema,
   productTemplateSchema,
   SETTINGS_KINDS,
+  storedFileSchema,
   variantIdsSchema,
   variantSchema,
   variantsCreateSchema,
   variantsEditSchema,
   variantsFilterValuesSchema,
+  variantsImageSchema,
   variantsRepriceSchema,
   withVersion,
 } from '@atelier/contracts';
@@ -31,6 +33,7 @@ import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { addProductImage, deleteProductImage, editProductImages, listProductImages } from './images.service';
+import { deleteProductModel, getProductModel, putProductModel } from './model.service';
 import { priceProduct, productFacets, productType } from './products.service';
 import { deleteProductTag, listProductTags, renameProductTag } from './tags.service';
 import {
@@ -48,6 +51,7 @@ import {
   repriceVariants,
   saveOptions,
   setVariantFilterValues,
+  setVariantImage,
 } from './variants.service';
 
 // A product's variants and options are the product's: its modify code (1), and its module.
@@ -138,6 +142,16 @@ const variantRoutes: AnyRoute[] = [
     response: z.array(variantSchema),
     handler: ({ db, actor, params, body }) => setVariantFilterValues(db, actor, params.id, body),
   }),
+  defineRoute({
+    method: 'POST',
+    url: '/products/:id/variants/image',
+    summary: 'Show one of the product’s images for many variants (or none of their own)',
+    access: modify,
+    params: idParams,
+    body: variantsImageSchema,
+    response: z.array(variantSchema),
+    handler: ({ db, actor, params, body }) => setVariantImage(db, actor, params.id, body),
+  }),
   ...(['archive', 'restore'] as const).map((step) =>
     defineRoute({
       method: 'POST',
@@ -207,7 +221,48 @@ const imageRoutes: AnyRoute[] = [
   }),
 ];
 
-export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes, ...imageRoutes];
+const modelRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/products/:id/model',
+    summary: 'A product’s 3D model (a GLB file), or null',
+    access: modify,
+    params: idParams,
+    response: storedFileSchema.nullable(),
+    handler: ({ db, params }) => getProductModel(db, params.id),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/products/:id/model',
+    summary: 'Upload a product’s 3D model (the body is a GLB file’s bytes), in place of the one before',
+    access: modify,
+    stream: true,
+    unsupportedType: POLICIES.model.wrongType,
+    params: idParams,
+    query: z.object({
+      name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
+      upload: z.string().max(64).default(''),
+    }),
+    response: storedFileSchema,
+    handler: ({ scoped, actor, deps, params, query, req }) =>
+      putProductModel(scoped, actor, fileDeps(deps), params.id, {
+        ...uploadHeaders(req),
+        name: safeFileName(query.name),
+        uploadId: query.upload,
+      }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/products/:id/model',
+    summary: 'Remove a product’s 3D model',
+    access: modify,
+    status: 204,
+    params: idParams,
+    handler: ({ db, actor, params }) => deleteProductModel(db, actor, params.id),
+  }),
+];
+
+export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes, ...imageRoutes, ...modelRoutes];
 
 // /p/tags (82): the product tags, renamed, merged and removed across every product at once.
 const tags = permission(P.MODIFY_PRODUCT_TAGS);

@@ -29,7 +29,7 @@ import {
   keptFacetCounts,
   keptFacetCountsUnder,
 } from '../filters';
-import { removeImageFiles } from './image-files';
+import { MODEL_ENTITY, removeEntityFiles, removeImageFiles } from './image-files';
 import { productImages, products, productVariants } from './products.table';
 import { claimSku, nextSku } from './skus';
 
@@ -180,8 +180,12 @@ export const productType = defineRecordType<typeof products, typeof productInput
   },
   afterWrite: (db, row) => claimSku(db, row.firmId, row.sku, { productId: row.id }),
   // Its images go with it (cascade): their files too, the bytes once this has committed.
-  beforeDelete: (db, _actor, row) =>
-    removeImageFiles(db, sql`SELECT i.id FROM ${productImages} i WHERE i.product_id = ${row.id}`),
+  beforeDelete: async (db, _actor, row) => {
+    await removeImageFiles(db, sql`SELECT i.id FROM ${productImages} i WHERE i.product_id = ${row.id}`);
+    await removeEntityFiles(db, MODEL_ENTITY, [row.id]);
+  },
+  // Its 3D model's uploads and removals are in its logs.
+  alsoAuditedAs: [MODEL_ENTITY],
   audited: (r) => ({ ...productFields(r), category: r.categoryId, filterValues: r.filterValueIds }),
   names: {
     category: { table: categories, id: categories.id, name: categories.name },

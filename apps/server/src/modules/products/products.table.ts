@@ -1,7 +1,19 @@
 import type { CoverageUnit, PricingMode, ProductStatus, ProductTemplateFields, SellUnit } from '@atelier/contracts';
 import { COVERAGE_UNITS, PRICING_MODES, PRODUCT_STATUSES, SELL_UNITS, SETTINGS_KINDS } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns, updatedAt, version } from '../../db/columns';
 import { files } from '../../platform/files/files.table';
 import { firms } from '../../platform/identity/firms.table';
@@ -105,6 +117,8 @@ export const productVariants = pgTable(
     costHc: bigint('cost_hc', { mode: 'number' }),
     barcode: text('barcode').notNull().default(''),
     filterValueIds: uuid('filter_value_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** One of its product's images, shown for it (a finish's swatch); null: the product's primary one. */
+    imageId: uuid('image_id').references((): AnyPgColumn => productImages.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     updatedBy: uuid('updated_by'),
@@ -115,6 +129,8 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex('product_variants_combo_uq').on(t.productId, t.comboKey),
     index('product_variants_product_idx').on(t.firmId, t.productId, t.position),
+    // An image's delete sets its variants' image to null: this finds them.
+    index('product_variants_image_idx').on(t.imageId).where(sql`image_id IS NOT NULL`),
     check(
       'product_variants_money_check',
       sql`(price_cents IS NULL OR price_cents >= 0) AND (cost_hc IS NULL OR cost_hc >= 0)`,

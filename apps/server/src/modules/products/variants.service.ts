@@ -7,6 +7,7 @@ import {
   type variantsCreateSchema,
   type variantsEditSchema,
   type variantsFilterValuesSchema,
+  type variantsImageSchema,
   type variantsRepriceSchema,
 } from '@atelier/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { badRequest, conflict, HttpError } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
 import { assertFilterValues } from '../filters';
 import { productType } from './products.service';
-import { products, productVariants } from './products.table';
+import { productImages, products, productVariants } from './products.table';
 import { claimSku, skuTaken } from './skus';
 
 type VariantRow = typeof productVariants.$inferSelect;
@@ -38,6 +39,7 @@ const view = (row: VariantRow): Variant => ({
   costCents: row.costHc === null ? null : row.costHc / 100,
   barcode: row.barcode,
   filterValues: row.filterValueIds,
+  image: row.imageId,
   archived: row.archivedAt !== null,
   version: row.version,
 });
@@ -375,5 +377,52 @@ export async function setVariantFilterValues(
         after: { variants: changed },
       },
     ]);
+  return listVariants(db, productId);
+}
+
+/**
+ * POST /products/{id}/variants/image: shows one of the product's images for the chosen variants
+ * (a finish's swatch for every variant in that finish), or none of their own (null).
+ */
+export async function setVariantImage(
+  db: Executor,
+  actor: Actor,
+  productId: string,
+  body: z.output<typeof variantsImageSchema>,
+) {
+  await productType.findRow(db, productId, true);
+  const [image] = body.image
+    ? await db
+        .select({ id: productImages.id, name: productImages.name })
+        .from(productImages)
+        .where(and(eq(productImages.id, body.image), eq(productImages.productId, productId)))
+    : [null];
+  if (image === undefined)
+    throw badRequest('That image is not one of this product’s.', { image: 'Not an image of this product.' });
+  const rows = await lockedVariants(db, productId, [...new Set(body.ids)]);
+  const changing = [...rows.values()].filter((r) => r.imageId !== (image?.id ?? null));
+  if (!changing.length) return listVariants(db, productId);
+  await db
+    .update(productVariants)
+    .set({
+      imageId: image?.id ?? null,
+      version: sql`${productVariants.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(
+      inArray(
+        productVariants.id,
+        changing.map((r) => r.id),
+      ),
+    );
+  await recordAudits(db, actor, [
+    {
+      entityType: 'product',
+      entityId: productId,
+      action: 'variants-image',
+      after: { variants: changing.map((r) => nameOf(r.values)), image: image?.name ?? null },
+    },
+  ]);
   return listVariants(db, productId);
 }

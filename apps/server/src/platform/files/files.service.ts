@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DOCUMENT_TYPES, IMAGE_TYPES, MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES, type StoredFile } from '@atelier/contracts';
+import { type StoredFile, UPLOAD_POLICIES } from '@atelier/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type Executor, type Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
@@ -38,6 +38,7 @@ const HEAD_BYTES = 64 * 1024;
 export function contentMatches(type: string, head: Buffer): boolean {
   if (type.startsWith('image/')) return sniffImageType(head) === type;
   if (type === 'application/pdf') return head.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (type === 'model/gltf-binary') return isGlb(head);
   // docx and xlsx are zip archives.
   if (type.includes('openxmlformats')) return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   if (type === 'text/plain' || type === 'text/csv') {
@@ -55,6 +56,23 @@ export function contentMatches(type: string, head: Buffer): boolean {
   return false;
 }
 
+/**
+ * A binary glTF 2.0 file: its header ("glTF", version 2), then a JSON chunk first, whose asset
+ * says glTF 2 when it is within what was read (it is, but for models of thousands of nodes).
+ */
+function isGlb(head: Buffer): boolean {
+  if (head.length < 20 || head.readUInt32LE(0) !== 0x46546c67 || head.readUInt32LE(4) !== 2) return false;
+  if (head.readUInt32LE(16) !== 0x4e4f534a) return false; // "JSON"
+  const length = head.readUInt32LE(12);
+  if (20 + length > head.length) return true;
+  try {
+    const json = JSON.parse(head.subarray(20, 20 + length).toString('utf8')) as { asset?: { version?: unknown } };
+    return typeof json.asset?.version === 'string' && json.asset.version.startsWith('2');
+  } catch {
+    return false;
+  }
+}
+
 type FileRow = typeof files.$inferSelect;
 type Uploader = { id: string; firstName: string; lastName: string } | null;
 
@@ -68,20 +86,7 @@ const view = (row: FileRow, uploader: Uploader = null): StoredFile => ({
   uploadedBy: uploader ? { _id: uploader.id, name: `${uploader.firstName} ${uploader.lastName}`.trim() } : null,
 });
 
-export const POLICIES = {
-  image: {
-    types: IMAGE_TYPES as readonly string[],
-    maxBytes: MAX_IMAGE_BYTES,
-    tooBig: 'Images can be at most 5 MB.',
-    wrongType: 'Upload a PNG, JPEG, WebP or GIF image.',
-  },
-  document: {
-    types: DOCUMENT_TYPES as readonly string[],
-    maxBytes: MAX_DOCUMENT_BYTES,
-    tooBig: 'Files can be at most 25 MB.',
-    wrongType: 'Upload a PDF, an image, a Word or Excel file, or a text or CSV file.',
-  },
-} as const;
+export const POLICIES = UPLOAD_POLICIES;
 
 export type UploadInput = {
   /** The client's id for this upload, echoed in progress reports. */

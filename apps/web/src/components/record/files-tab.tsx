@@ -3,19 +3,12 @@ import { ActionIcon, Anchor, Button, Card, FileButton, Group, Stack, Table, Text
 import { IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import { showSubmitError } from '../../lib/forms';
 import { toastSuccess } from '../../lib/toast';
 import { uploadFile } from '../../lib/upload';
 import { recordKeys, useDeleteFile, useFiles } from './api';
 import { useRecord } from './record-outlet';
-
-const size = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 ** 2
-      ? `${(bytes / 1024).toFixed(0)} KB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 export function FilesTab() {
   const { path } = useRecord<unknown>();
@@ -74,7 +67,7 @@ export function FilesTab() {
                         {f.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{size(f.size)}</Table.Td>
+                    <Table.Td>{formatBytes(f.size)}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{formatDateTime(f.createdAt)}</Text>
                       <Text size="xs" c="dimmed">

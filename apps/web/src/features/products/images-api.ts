@@ -1,4 +1,4 @@
-import type { ProductImage, ProductImagesEdit } from '@atelier/contracts';
+import type { ProductImage, ProductImagesEdit, StoredFile } from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordKeys } from '../../components/record/api';
 import { api } from '../../lib/api';
@@ -19,7 +19,8 @@ function useImagesMutation<A>(productId: string, fn: (args: A) => Promise<Produc
   return useMutation({
     mutationFn: fn,
     onSuccess: (images) => queryClient.setQueryData(imagesKey(productId), images),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: imagesKey(productId) }),
+    // The variants too: a deleted image leaves the variants it was shown for.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recordKeys.all(products.path(productId)) }),
   });
 }
 
@@ -31,3 +32,27 @@ export const useEditProductImages = (id: string) =>
 
 export const useDeleteProductImage = (id: string) =>
   useImagesMutation(id, (imageId: string) => api<ProductImage[]>('DELETE', `${products.path(id)}/images/${imageId}`));
+
+const modelKey = (id: string) => [...recordKeys.all(products.path(id)), 'model'];
+
+/** The product's 3D model (a GLB file), or null. */
+export function useProductModel(productId: string) {
+  return useQuery({
+    queryKey: modelKey(productId),
+    queryFn: () => api<StoredFile | null>('GET', `${products.path(productId)}/model`),
+  });
+}
+
+function useModelMutation<A>(productId: string, fn: (args: A) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: recordKeys.all(products.path(productId)) }),
+  });
+}
+
+export const useUploadProductModel = (id: string) =>
+  useModelMutation(id, (file: File) => uploadFile(file, `${products.path(id)}/model`, 'model', 'PUT'));
+
+export const useDeleteProductModel = (id: string) =>
+  useModelMutation(id, () => api<void>('DELETE', `${products.path(id)}/model`));

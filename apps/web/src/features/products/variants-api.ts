@@ -1,4 +1,11 @@
-import type { Product, ProductOptionsInput, Variant, VariantEdit, VariantsFilterValues } from '@atelier/contracts';
+import type {
+  Product,
+  ProductOptionsInput,
+  Variant,
+  VariantEdit,
+  VariantsFilterValues,
+  VariantsImage,
+} from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordKeys } from '../../components/record/api';
 import { api } from '../../lib/api';
@@ -48,4 +55,9 @@ export const useArchiveVariants = (id: string) =>
 export const useSetVariantFilterValues = (id: string) =>
   useVariantsMutation(id, (input: VariantsFilterValues) =>
     api<Variant[]>('POST', `${products.path(id)}/variants/filter-values`, input),
+  );
+
+export const useSetVariantImage = (id: string) =>
+  useVariantsMutation(id, (input: VariantsImage) =>
+    api<Variant[]>('POST', `${products.path(id)}/variants/image`, input),
   );

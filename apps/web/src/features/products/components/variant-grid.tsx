@@ -1,18 +1,21 @@
-import type { Product, Variant, VariantEdit } from '@atelier/contracts';
+import type { Product, ProductImage, Variant, VariantEdit } from '@atelier/contracts';
 import {
   Box,
   Button,
   Card,
   Checkbox,
   Group,
+  Image,
   Modal,
   NumberInput,
   SegmentedControl,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -25,7 +28,14 @@ import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useFilterValues } from '../../filters/api';
 import { FilterValuesSelect } from '../../filters/components/filter-values-select';
-import { useArchiveVariants, useEditVariants, useRepriceVariants, useSetVariantFilterValues } from '../variants-api';
+import { useProductImages } from '../images-api';
+import {
+  useArchiveVariants,
+  useEditVariants,
+  useRepriceVariants,
+  useSetVariantFilterValues,
+  useSetVariantImage,
+} from '../variants-api';
 
 type Edit = VariantEdit;
 const editOf = (v: Variant): Edit => ({
@@ -120,6 +130,65 @@ function FilterValuesModal({ productId, ids, onClose }: { productId: string; ids
   );
 }
 
+/** Chooses one of the product's images for the chosen variants, or none of their own. */
+function ImageModal({
+  productId,
+  ids,
+  images,
+  onClose,
+}: {
+  productId: string;
+  ids: string[];
+  images: ProductImage[];
+  onClose: () => void;
+}) {
+  const set = useSetVariantImage(productId);
+  const choose = async (image: string | null) => {
+    try {
+      await set.mutateAsync({ ids, image });
+      toastSuccess(`${ids.length} variant${ids.length === 1 ? '' : 's'} saved.`);
+      onClose();
+    } catch (error) {
+      showSubmitError(error);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Image of ${ids.length} variant${ids.length === 1 ? '' : 's'}`} size="lg">
+      <Stack>
+        {images.length ? (
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {images.map((image) => (
+              <UnstyledButton
+                key={image._id}
+                onClick={() => choose(image._id)}
+                disabled={set.isPending}
+                aria-label={`Show ${image.alt || image.name}`}
+              >
+                <Image src={image.thumbUrl} alt="" radius="sm" h={110} fit="cover" />
+                <Text size="xs" truncate mt={4}>
+                  {image.alt || image.name}
+                </Text>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Text size="sm" c="dimmed">
+            This product has no images yet: add them on the Images tab.
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => choose(null)} loading={set.isPending}>
+            None of their own
+          </Button>
+          <Button variant="subtle" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /**
  * The product's variants in a grid that draws only the rows on screen (a product may have
  * hundreds): each one's SKU, price, cost and barcode edited in place and saved together; many
@@ -134,6 +203,9 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [repricing, setRepricing] = useState(false);
   const [facets, setFacets] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const images = useProductImages(product._id).data ?? [];
+  const imageOf = new Map(images.map((i) => [i._id, i]));
   const valueNames = new Map(useFilterValues().map((v) => [v._id, `${v.filter}: ${v.name}`]));
   const save = useEditVariants(product._id);
   const archive = useArchiveVariants(product._id);
@@ -219,6 +291,9 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
           <Button size="xs" variant="default" disabled={!chosen.length} onClick={() => setFacets(true)}>
             Filter values
           </Button>
+          <Button size="xs" variant="default" disabled={!chosen.length} onClick={() => setPicking(true)}>
+            Image
+          </Button>
           <Button size="xs" variant="default" disabled={!chosen.length} onClick={() => setArchived(!showArchived)}>
             {showArchived ? 'Restore' : 'Archive'}
           </Button>
@@ -274,17 +349,22 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
                       setSelected(next);
                     }}
                   />
-                  <Box style={{ minWidth: 0, ...(phone ? { gridColumn: 'span 2' } : {}) }}>
-                    <Text size="sm" truncate title={v.name}>
-                      {v.name}
-                      {v.archived ? ' (archived)' : ''}
-                    </Text>
-                    {v.filterValues.length > 0 && (
-                      <Text size="xs" c="dimmed" truncate>
-                        {v.filterValues.map((id) => valueNames.get(id) ?? '').join(', ')}
-                      </Text>
+                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, ...(phone ? { gridColumn: 'span 2' } : {}) }}>
+                    {v.image && imageOf.get(v.image) && (
+                      <Image src={imageOf.get(v.image)!.thumbUrl} alt="" w={32} h={32} radius="sm" fit="cover" />
                     )}
-                  </Box>
+                    <Box style={{ minWidth: 0 }}>
+                      <Text size="sm" truncate title={v.name}>
+                        {v.name}
+                        {v.archived ? ' (archived)' : ''}
+                      </Text>
+                      {v.filterValues.length > 0 && (
+                        <Text size="xs" c="dimmed" truncate>
+                          {v.filterValues.map((id) => valueNames.get(id) ?? '').join(', ')}
+                        </Text>
+                      )}
+                    </Box>
+                  </Group>
                   <TextInput
                     size="xs"
                     // On a phone the name takes the first line; SKU and price the second, beside the checkbox.
@@ -335,6 +415,7 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
       </Stack>
       {repricing && <RepriceModal productId={product._id} ids={chosen} onClose={() => setRepricing(false)} />}
       {facets && <FilterValuesModal productId={product._id} ids={chosen} onClose={() => setFacets(false)} />}
+      {picking && <ImageModal productId={product._id} ids={chosen} images={images} onClose={() => setPicking(false)} />}
     </Card>
   );
 }

@@ -24,6 +24,7 @@ import { useRecord } from '../../../components/record/record-outlet';
 import { useSortableList } from '../../../components/sortable';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
+import { ModelCard } from '../components/model-card';
 import { useDeleteProductImage, useEditProductImages, useProductImages, useUploadProductImage } from '../images-api';
 
 type Tile = ProductImage & { edited: string };
@@ -249,5 +250,10 @@ export default function ProductImagesTab() {
   const { record } = useRecord<Product>();
   const images = useProductImages(record._id);
   if (!images.data) return <Loader aria-label="Loading the images" />;
-  return <ImagesEditor product={record} images={images.data} />;
+  return (
+    <Stack>
+      <ImagesEditor product={record} images={images.data} />
+      <ModelCard productId={record._id} />
+    </Stack>
+  );
 }
