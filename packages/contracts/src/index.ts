@@ -33,6 +33,7 @@ export * from './products';
 export * from './profile';
 export * from './realtime';
 export * from './records';
+export * from './reorder';
 export * from './search';
 export * from './search-categories';
 export * from './session';

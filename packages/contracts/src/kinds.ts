@@ -279,6 +279,7 @@ export const KINDS = defineKinds({
       { path: 'variants', label: 'Variants' },
       { path: 'images', label: 'Images' },
       { path: 'pricing', label: 'Pricing' },
+      { path: 'reorder', label: 'Reorder' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],

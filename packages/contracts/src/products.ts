@@ -7,7 +7,7 @@ import { personRefSchema, recordMetaShape, tagsSchema } from './records';
 /** A decimal with at most `places` decimals (checked with a tolerance: 4.35 * 100 is not whole in floats). */
 const places = (value: number, n: number) => Math.abs(value * 10 ** n - Math.round(value * 10 ** n)) < 1e-6;
 
-const measure = (what: string, max: number) =>
+export const measure = (what: string, max: number) =>
   z.coerce
     .number({ error: `Enter ${what}.` })
     .min(0, 'Use 0 or more.')

@@ -41,6 +41,7 @@ const PATHS = [
   '/p/products/1/details',
   '/p/products/1/variants',
   '/p/products/1/pricing',
+  '/p/products/1/reorder',
   '/p/products/1/files',
   '/p/products/1/logs',
   '/p/materials',

@@ -19,4 +19,4 @@ export const formatBytes = (bytes: number) =>
     ? `${bytes} B`
     : bytes < 1024 ** 2
       ? `${(bytes / 1024).toFixed(0)} KB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+      : `${Number((bytes / 1024 ** 2).toFixed(1))} MB`;

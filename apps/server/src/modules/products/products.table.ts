@@ -20,6 +20,7 @@ import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { categories } from '../categories';
 import { registerFilterValueColumn } from '../filters';
+import { warehouses } from '../warehouses';
 
 /**
  * A product the firm sells. Money is integer cents; a cost is hundredths of a cent (a screw at
@@ -135,6 +136,36 @@ export const productVariants = pgTable(
       'product_variants_money_check',
       sql`(price_cents IS NULL OR price_cents >= 0) AND (cost_hc IS NULL OR cost_hc >= 0)`,
     ),
+    firmIsolation(t.firmId),
+  ],
+);
+
+/**
+ * Reorder levels: per warehouse, the stock of a product (a product with variants: of each
+ * variant, as it is stocked by variant) at or below which low stock suggests ordering, and how
+ * much. In the sell unit, to four decimals (e4). One per item and warehouse.
+ */
+export const reorderLevels = pgTable(
+  'reorder_levels',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    pointE4: bigint('point_e4', { mode: 'number' }).notNull(),
+    quantityE4: bigint('quantity_e4', { mode: 'number' }).notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reorder_levels_item_uq').on(t.warehouseId, sql`COALESCE(${t.variantId}, ${t.productId})`),
+    index('reorder_levels_product_idx').on(t.firmId, t.productId),
+    check('reorder_levels_amounts_check', sql`point_e4 >= 0 AND quantity_e4 > 0`),
     firmIsolation(t.firmId),
   ],
 );

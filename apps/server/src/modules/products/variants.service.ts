@@ -21,6 +21,7 @@ import { updateVersioned } from '../../platform/records/records';
 import { assertFilterValues } from '../filters';
 import { productType } from './products.service';
 import { productImages, products, productVariants } from './products.table';
+import { dropProductLevels } from './reorder.service';
 import { claimSku, skuTaken } from './skus';
 
 type VariantRow = typeof productVariants.$inferSelect;
@@ -192,6 +193,8 @@ export async function createVariants(
     });
   const made = await db.insert(productVariants).values(rows).returning();
   for (const v of made) await claimSku(db, actor.firmId, v.sku, { variantId: v.id });
+  // Stocked by variant from now on: the product's own reorder levels no longer apply.
+  if (existing.length === 0) await dropProductLevels(db, productId);
   await recordAudits(db, actor, [
     {
       entityType: 'product',

@@ -3,7 +3,7 @@ import { useId } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
-// The editor is some 100 KB of script: it loads with the first form that shows one.
+// The editor is some 140 KB of script (gzipped): it loads with the first form that shows one.
 const Editor = lazy(() => import('./rich-text-editor'));
 
 /** A rich-text field of a form (a product's description), its value the editor's HTML. */

@@ -95,5 +95,6 @@ export default recordPages<Product, ProductInput, ProductRow>({
     variants: () => import('./product-variants-tab'),
     images: () => import('./product-images-tab'),
     pricing: () => import('./product-pricing-tab'),
+    reorder: () => import('./product-reorder-tab'),
   },
 });
