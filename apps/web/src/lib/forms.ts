@@ -18,3 +18,17 @@ export function showSubmitError<T extends FieldValues>(error: unknown, setError?
     setError(field as Path<T>, { type: 'server', message });
   }
 }
+
+/**
+ * A bulk save's per-field errors by row: the server names "variants.3.sku" (the fourth row
+ * sent); each becomes "<that row's key>.sku", for the grid to show under that row's field.
+ */
+export function rowErrors(error: unknown, keyOf: (index: number) => string | undefined): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([path, message]) => {
+      const [, i, field] = path.split('.');
+      return [`${keyOf(Number(i))}.${field}`, message];
+    }),
+  );
+}

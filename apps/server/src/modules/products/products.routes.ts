@@ -27,7 +27,7 @@ import {
   withVersion,
 } from '@atelier/contracts';
 import { z } from 'zod';
-import { fileDeps, uploadHeaders } from '../../platform/files/files.routes';
+import { fileDeps, uploadHeaders, uploadQuery } from '../../platform/files/files.routes';
 import { POLICIES, safeFileName } from '../../platform/files/files.service';
 import { permission, SIGNED_IN } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
@@ -188,10 +188,7 @@ const imageRoutes: AnyRoute[] = [
     stream: true,
     unsupportedType: POLICIES.image.wrongType,
     params: idParams,
-    query: z.object({
-      name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
-      upload: z.string().max(64).default(''),
-    }),
+    query: uploadQuery,
     response: z.array(productImageSchema),
     handler: ({ scoped, actor, deps, params, query, req }) => {
       const { contentType, body } = uploadHeaders(req);
@@ -242,10 +239,7 @@ const modelRoutes: AnyRoute[] = [
     stream: true,
     unsupportedType: POLICIES.model.wrongType,
     params: idParams,
-    query: z.object({
-      name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
-      upload: z.string().max(64).default(''),
-    }),
+    query: uploadQuery,
     response: storedFileSchema,
     handler: ({ scoped, actor, deps, params, query, req }) =>
       putProductModel(scoped, actor, fileDeps(deps), params.id, {

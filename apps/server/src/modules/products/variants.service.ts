@@ -11,6 +11,7 @@ import {
   type variantsRepriceSchema,
 } from '@atelier/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -206,6 +207,18 @@ export async function createVariants(
   return listVariants(db, productId);
 }
 
+/** Writes `values` to these variants in one statement, each one's version moving on. */
+const writeVariants = (db: Executor, actor: Actor, ids: string[], values: PgUpdateSetSource<typeof productVariants>) =>
+  db
+    .update(productVariants)
+    .set({
+      ...values,
+      version: sql`${productVariants.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(inArray(productVariants.id, ids));
+
 async function lockedVariants(db: Executor, productId: string, ids: string[]) {
   const rows = await db
     .select()
@@ -306,20 +319,12 @@ export async function archiveVariants(db: Executor, actor: Actor, productId: str
   const rows = await lockedVariants(db, productId, [...new Set(ids)]);
   const changing = [...rows.values()].filter((r) => (r.archivedAt === null) === archive);
   if (changing.length)
-    await db
-      .update(productVariants)
-      .set({
-        archivedAt: archive ? sql`now()` : null,
-        version: sql`${productVariants.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(
-        inArray(
-          productVariants.id,
-          changing.map((r) => r.id),
-        ),
-      );
+    await writeVariants(
+      db,
+      actor,
+      changing.map((r) => r.id),
+      { archivedAt: archive ? sql`now()` : null },
+    );
   if (!archive) {
     // A restored variant must still be a combination of the product's options.
     const gone = changing.find((r) =>
@@ -360,15 +365,7 @@ export async function setVariantFilterValues(
         add: `Use at most ${MAX_ASSIGNED_FILTER_VALUES} filter values.`,
       });
     if (next.length === row.filterValueIds.length && next.every((v) => row.filterValueIds.includes(v))) continue;
-    await db
-      .update(productVariants)
-      .set({
-        filterValueIds: next,
-        version: sql`${productVariants.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(productVariants.id, row.id));
+    await writeVariants(db, actor, [row.id], { filterValueIds: next });
     changed.push(nameOf(row.values));
   }
   if (changed.length)
@@ -405,20 +402,12 @@ export async function setVariantImage(
   const rows = await lockedVariants(db, productId, [...new Set(body.ids)]);
   const changing = [...rows.values()].filter((r) => r.imageId !== (image?.id ?? null));
   if (!changing.length) return listVariants(db, productId);
-  await db
-    .update(productVariants)
-    .set({
-      imageId: image?.id ?? null,
-      version: sql`${productVariants.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(
-      inArray(
-        productVariants.id,
-        changing.map((r) => r.id),
-      ),
-    );
+  await writeVariants(
+    db,
+    actor,
+    changing.map((r) => r.id),
+    { imageId: image?.id ?? null },
+  );
   await recordAudits(db, actor, [
     {
       entityType: 'product',

@@ -26,6 +26,12 @@ export function attachment(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** An upload's query: the file's name, and the client's id for its progress reports. */
+export const uploadQuery = z.object({
+  name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
+  upload: z.string().max(64).default(''),
+});
+
 export const fileRoutes = [
   defineRoute({
     method: 'POST',
@@ -36,10 +42,7 @@ export const fileRoutes = [
     stream: true,
     unsupportedType: POLICIES.image.wrongType,
     response: storedFileSchema,
-    query: z.object({
-      name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
-      upload: z.string().max(64).default(''),
-    }),
+    query: uploadQuery,
     handler: ({ scoped, actor, deps, query, req }) =>
       uploadFile(scoped, actor, fileDeps(deps), {
         policy: 'image',

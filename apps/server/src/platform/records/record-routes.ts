@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { listAudit } from '../audit/audit.service';
-import { fileDeps, uploadHeaders } from '../files/files.routes';
+import { fileDeps, uploadHeaders, uploadQuery } from '../files/files.routes';
 import { deleteFile, listFiles, POLICIES, safeFileName, uploadFile } from '../files/files.service';
 import { permission } from '../http/access';
 import { notFound } from '../http/errors';
@@ -110,10 +110,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       unsupportedType: POLICIES.document.wrongType,
       params: recordParams,
       response: storedFileSchema,
-      query: z.object({
-        name: z.string().trim().min(1, 'Name the file.').max(200, 'Use at most 200 characters.'),
-        upload: z.string().max(64).default(''),
-      }),
+      query: uploadQuery,
       handler: async ({ scoped, actor, deps, params, query, req }) => {
         await scoped((tx) => record(tx, params.id));
         return uploadFile(scoped, actor, fileDeps(deps), {

@@ -24,7 +24,7 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { MoneyInput } from '../../../components/form/fields';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
-import { showSubmitError } from '../../../lib/forms';
+import { rowErrors, showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useFilterValues } from '../../filters/api';
 import { FilterValuesSelect } from '../../filters/components/filter-values-select';
@@ -230,16 +230,7 @@ export function VariantGrid({ product, variants }: { product: Product; variants:
       setEdits({});
       toastSuccess(`${edited.length} variant${edited.length === 1 ? '' : 's'} saved.`);
     } catch (error) {
-      // "variants.3.sku" → the row's own field.
-      if (error instanceof ApiError)
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([path, message]) => {
-              const [, i, field] = path.split('.');
-              return [`${edited[Number(i)]?._id}.${field}`, message];
-            }),
-          ),
-        );
+      setErrors(rowErrors(error, (i) => edited[i]?._id));
       showSubmitError(error);
     }
   };

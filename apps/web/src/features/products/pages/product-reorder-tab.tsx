@@ -15,8 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useRecord } from '../../../components/record/record-outlet';
-import { ApiError } from '../../../lib/api';
-import { showSubmitError } from '../../../lib/forms';
+import { rowErrors, showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useReorderLevels, useSetReorderLevels } from '../reorder-api';
 import { useVariants } from '../variants-api';
@@ -51,12 +50,12 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
         .map((v) => ({ key: keyOf(warehouse, v._id), warehouse, variant: v._id, label: v.name }))
     : data.warehouses.map((w) => ({ key: keyOf(w._id, null), warehouse: w._id, variant: null, label: w.name }));
   const shown = rows.slice(0, SHOWN);
-  const valueOf = (row: Row): Edit => {
+  const entered = (row: Row): Edit => {
     const level = saved.get(row.key);
     return edits[row.key] ?? { point: level?.point ?? '', quantity: level?.quantity ?? '' };
   };
   const change = (row: Row, patch: Partial<Edit>) =>
-    setEdits((all) => ({ ...all, [row.key]: { ...valueOf(row), ...patch } }));
+    setEdits((all) => ({ ...all, [row.key]: { ...entered(row), ...patch } }));
   const changed = Object.entries(edits);
 
   const submit = async () => {
@@ -75,16 +74,7 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
       setEdits({});
       toastSuccess('Reorder levels saved.');
     } catch (error) {
-      // "levels.3.point" → that row's own field.
-      if (error instanceof ApiError)
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fields).map(([path, message]) => {
-              const [, i, field] = path.split('.');
-              return [`${changed[Number(i)]?.[0]}.${field}`, message];
-            }),
-          ),
-        );
+      setErrors(rowErrors(error, (i) => changed[i]?.[0]));
       showSubmitError(error);
     }
   };
@@ -143,7 +133,7 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
                     rows.map((r) => [
                       r.key,
                       {
-                        ...valueOf(r),
+                        ...entered(r),
                         ...(bulk.point === '' ? {} : { point: bulk.point }),
                         ...(bulk.quantity === '' ? {} : { quantity: bulk.quantity }),
                       },
@@ -167,7 +157,7 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
             </Table.Thead>
             <Table.Tbody>
               {shown.map((row) => {
-                const value = valueOf(row);
+                const value = entered(row);
                 return (
                   <Table.Tr key={row.key}>
                     <Table.Td>
