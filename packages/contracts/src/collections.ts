@@ -85,3 +85,11 @@ export const collectionMemberSchema = z.strictObject({
   priceCents: z.number().int(),
 });
 export type CollectionMember = z.output<typeof collectionMemberSchema>;
+
+/** GET /products/{id}/collections: the collections a product is in now, by name. */
+export const productCollectionSchema = z.strictObject({
+  _id: z.uuid(),
+  name: z.string(),
+  kind: z.enum(COLLECTION_KINDS),
+});
+export type ProductCollection = z.output<typeof productCollectionSchema>;

@@ -1,10 +1,10 @@
-import { collectionMemberSchema, collectionMembersSchema } from '@atelier/contracts';
+import { collectionMemberSchema, collectionMembersSchema, productCollectionSchema } from '@atelier/contracts';
 import { z } from 'zod';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
-import { collectionMembers, collectionType, setCollectionMembers } from './collections.service';
+import { collectionMembers, collectionType, productCollections, setCollectionMembers } from './collections.service';
 
 const access = permission(collectionType.entity.permission);
 
@@ -28,5 +28,14 @@ export const collectionRoutes: AnyRoute[] = [
     body: collectionMembersSchema,
     response: z.array(collectionMemberSchema),
     handler: ({ db, actor, params, body }) => setCollectionMembers(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/products/:id/collections',
+    summary: 'The collections a product is in now',
+    access,
+    params: idParams,
+    response: z.array(productCollectionSchema),
+    handler: ({ db, params }) => productCollections(db, params.id),
   }),
 ];

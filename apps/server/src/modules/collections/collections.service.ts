@@ -4,10 +4,12 @@ import {
   type CollectionRow,
   collectionInputSchema,
   KINDS,
+  type ProductCollection,
 } from '@atelier/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
+import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
@@ -15,7 +17,7 @@ import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType } from '../../platform/records/lifecycle';
 import { updateVersioned } from '../../platform/records/records';
 import { categories } from '../categories';
-import { products, productVariants } from '../products';
+import { products, productType, productVariants } from '../products';
 import { vendorItems, vendors } from '../vendors';
 import { collectionProducts, collections } from './collections.table';
 
@@ -45,6 +47,15 @@ function isMember(c: { id: SQL; kind: SQL; rules: SQL }) {
         OR ${qualified(p.compareAtCents)} > ${qualified(p.priceCents)})
     END`;
 }
+
+// The products list's `filter[collection][]`: products in any of these collections, as they are now.
+productType.addListFilter('collection', (values) => {
+  if (values.some((v) => !isUuid(v)))
+    throw badRequest('Not a valid collection.', { 'filter.collection': 'Not a valid collection.' });
+  // Not "c": the rules' category check names categories so.
+  return sql`EXISTS (SELECT 1 FROM ${collections} coll WHERE coll.id = ANY(${sql.param(values)}::uuid[])
+    AND coll.archived_at IS NULL AND ${isMember({ id: sql`coll.id`, kind: sql`coll.kind`, rules: sql`coll.rules` })})`;
+});
 
 const memberCount = sql<number>`(SELECT count(*)::int FROM ${products} WHERE ${products.archivedAt} IS NULL
   AND ${isMember({
@@ -136,4 +147,24 @@ export async function setCollectionMembers(
     after: { products: wanted.map((p) => names.get(p)) },
   });
   return collectionMembers(db, id);
+}
+
+/** GET /products/{id}/collections: the collections the product is in now (by hand or by their rules), by name. */
+export async function productCollections(db: Executor, productId: string): Promise<ProductCollection[]> {
+  await productType.findRow(db, productId);
+  return db
+    .select({ _id: collections.id, name: collections.name, kind: collections.kind })
+    .from(collections)
+    .innerJoin(products, eq(products.id, productId))
+    .where(
+      and(
+        isNull(collections.archivedAt),
+        isMember({
+          id: sql`${qualified(collections.id)}`,
+          kind: sql`${qualified(collections.kind)}`,
+          rules: sql`${qualified(collections.rules)}`,
+        }),
+      ),
+    )
+    .orderBy(asc(collections.nameKey)) as Promise<ProductCollection[]>;
 }

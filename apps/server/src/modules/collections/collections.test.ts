@@ -105,4 +105,45 @@ describe('collections', () => {
     const list = (await api('GET', '/collections?q=stone')).json();
     expect(list.items[0]).toMatchObject({ name: 'Stone countertops', products: 14 });
   });
+
+  it('filter the products list, as do vendors, and a product names the collections it is in', async () => {
+    const maker = (await api('POST', '/vendors', { name: 'Filter Mill' })).json() as { _id: string };
+    const [oak, ash, elm] = await Promise.all(
+      ['Filter oak shelf', 'Filter ash shelf', 'Filter elm shelf'].map(
+        async (name) =>
+          (await api('POST', '/products', { name, priceCents: 2_000, tags: ['filter-shelf'] })).json() as Product,
+      ),
+    );
+    const picked = (await api('POST', '/collections', { name: 'Filter picks', kind: 'manual' })).json() as Collection;
+    await api('PUT', `/collections/${picked._id}/products`, { products: [oak!._id], version: picked.version });
+    const ruled = (
+      await api('POST', '/collections', { name: 'Filter shelves', kind: 'rules', rules: { tags: ['filter-shelf'] } })
+    ).json() as Collection;
+    const sold = await api('POST', '/vendor-items', { vendor: maker._id, product: ash!._id, costCents: 900 });
+    expect(sold.statusCode, sold.body).toBe(201);
+
+    const listed = async (query: string) => {
+      const r = await api('GET', `/products?limit=50&${query}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as { items: Product[] }).items.map((p) => p.name).sort();
+    };
+    expect(await listed(`filter[collection][]=${picked._id}`)).toEqual(['Filter oak shelf']);
+    expect(await listed(`filter[collection][]=${ruled._id}`)).toEqual([
+      'Filter ash shelf',
+      'Filter elm shelf',
+      'Filter oak shelf',
+    ]);
+    expect(await listed(`filter[vendor][]=${maker._id}`)).toEqual(['Filter ash shelf']);
+    expect(await listed(`filter[collection][]=${ruled._id}&filter[vendor][]=${maker._id}`)).toEqual([
+      'Filter ash shelf',
+    ]);
+    const bad = await api('GET', '/products?filter[vendor][]=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ 'filter.vendor': 'Not a valid vendor.' });
+
+    const inOak = (await api('GET', `/products/${oak!._id}/collections`)).json() as { name: string }[];
+    expect(inOak.map((c) => c.name)).toEqual(['Filter picks', 'Filter shelves']);
+    const inElm = (await api('GET', `/products/${elm!._id}/collections`)).json() as { name: string }[];
+    expect(inElm.map((c) => c.name)).toEqual(['Filter shelves']);
+  });
 });

@@ -2,15 +2,25 @@ import { SETTINGS_KINDS, type VendorItem, type vendorItemInputSchema } from '@at
 import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
 import { materials } from '../materials';
-import { products, productVariants } from '../products';
+import { products, productType, productVariants } from '../products';
 import { vendorItems } from './vendor-items.table';
 import { vendors } from './vendors.table';
+
+// The products list's `filter[vendor][]`: products any of these vendors sell, themselves or by a variant.
+productType.addListFilter('vendor', (values) => {
+  if (values.some((v) => !isUuid(v)))
+    throw badRequest('Not a valid vendor.', { 'filter.vendor': 'Not a valid vendor.' });
+  return sql`EXISTS (SELECT 1 FROM ${vendorItems} vi LEFT JOIN ${productVariants} v ON v.id = vi.variant_id
+    WHERE vi.vendor_id = ANY(${sql.param(values)}::uuid[])
+      AND (vi.product_id = ${qualified(products.id)} OR v.product_id = ${qualified(products.id)}))`;
+});
 
 type Input = z.output<typeof vendorItemInputSchema>;
 type Row = typeof vendorItems.$inferSelect;

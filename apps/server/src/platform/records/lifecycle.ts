@@ -16,7 +16,7 @@ import { type AuditActor, type AuditEntry, recordAudit } from '../audit/audit.se
 import type { Actor } from '../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { CsvColumn } from '../lists/export';
-import type { ListSpec } from '../lists/list';
+import type { FilterDef, ListSpec } from '../lists/list';
 import { type Assignable, assignRows, registerAssignable } from './assignables';
 import { type DeclaredListSpec, declaredCsv, declaredList } from './declared-list';
 import { type DuplicateQuery, findSimpleDuplicates } from './duplicates';
@@ -193,6 +193,11 @@ export type RecordType<
   /** The row itself (locked for the rest of the transaction with `lock`), or 404. */
   findRow: (db: Executor, id: string, lock?: boolean) => Promise<RowOf<T>>;
   listFor: (actor: Actor) => ListSpec<Row>;
+  /**
+   * Gives the kind's list a filter another module knows how to answer (the products list's
+   * collection and vendor filters), once per key, when that module loads.
+   */
+  addListFilter: (key: string, filter: FilterDef) => void;
   create: (db: Executor, actor: Actor, input: Input, options?: CreateOptions) => Promise<Detail>;
   /**
    * Writes a new record from values the caller has checked, with its history: for records no
@@ -509,6 +514,11 @@ export function defineRecordType<
     scope: and(eq(table.firmId, actor.firmId), rows)!,
   });
 
+  const addListFilter = (key: string, filter: FilterDef) => {
+    if (Object.hasOwn(list.filters, key)) throw new Error(`${kind.key}: its list already has a ${key} filter`);
+    list.filters[key] = filter;
+  };
+
   // Whether a kind checks for duplicates is its declaration's to say; how, the spec's.
   if (spec.duplicates && !kind.duplicates)
     throw new Error(`The ${kind.noun} spec finds duplicates, but its declaration does not say duplicates.`);
@@ -525,6 +535,7 @@ export function defineRecordType<
     insert,
     audited,
     listFor,
+    addListFilter,
     create,
     get,
     update,

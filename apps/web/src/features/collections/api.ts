@@ -1,6 +1,15 @@
-import { type Collection, type CollectionInput, type CollectionMember, KINDS } from '@atelier/contracts';
+import {
+  type Collection,
+  type CollectionInput,
+  type CollectionMember,
+  KINDS,
+  type ListPage,
+  type ProductCollection,
+} from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListFilter } from '../../components/list/types';
 import { recordKeys } from '../../components/record/api';
+import { useMayOpen } from '../../components/record/may-open';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 
@@ -20,5 +29,27 @@ export function useSetMembers(id: string) {
     mutationFn: (input: { products: string[]; version: number }) =>
       api<CollectionMember[]>('PUT', `${collections.path(id)}/products`, input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recordKeys.all(collections.path(id)) }),
+  });
+}
+
+/** The products list's collection filter (the first hundred by name), for those who may see collections. */
+export function useCollectionFilter(): ListFilter | null {
+  const choices = useQuery({
+    queryKey: ['collection-choices'],
+    queryFn: () => api<ListPage<{ _id: string; name: string }>>('GET', '/collections', undefined, { limit: 100 }),
+    enabled: useMayOpen(KINDS.collection),
+  }).data?.items;
+  return choices?.length
+    ? { key: 'collection', label: 'Collection', options: choices.map((c) => ({ value: c._id, label: c.name })) }
+    : null;
+}
+
+/** The collections a product is in now. */
+export function useProductCollections(productId: string) {
+  return useQuery({
+    // With the product's own queries: a save of the product (its tags, its price) refreshes it.
+    queryKey: [...recordKeys.all(`/products/${productId}`), 'collections'],
+    queryFn: () => api<ProductCollection[]>('GET', `/products/${productId}/collections`),
+    enabled: useMayOpen(KINDS.collection),
   });
 }

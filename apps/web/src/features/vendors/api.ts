@@ -1,5 +1,15 @@
-import { KINDS, P, type Vendor, type VendorInput, type VendorItem, type VendorItemInput } from '@atelier/contracts';
+import {
+  KINDS,
+  type ListPage,
+  P,
+  type Vendor,
+  type VendorInput,
+  type VendorItem,
+  type VendorItemInput,
+} from '@atelier/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListFilter } from '../../components/list/types';
+import { useMayOpen } from '../../components/record/may-open';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
@@ -33,4 +43,21 @@ export function useDeleteVendorItem() {
     mutationFn: (id: string) => api<void>('DELETE', `/vendor-items/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vendorItemKeys.all }),
   });
+}
+
+/** The firm's first hundred vendors by name, for a choice (a firm has tens of them, not thousands). */
+export function useVendorChoices() {
+  return useQuery({
+    queryKey: ['vendor-choices'],
+    queryFn: () => api<ListPage<{ _id: string; name: string }>>('GET', '/vendors', undefined, { limit: 100 }),
+    enabled: useMayOpen(KINDS.vendor),
+  });
+}
+
+/** The products list's vendor filter, for those who may see vendors. */
+export function useVendorFilter(): ListFilter | null {
+  const choices = useVendorChoices().data?.items ?? [];
+  return choices.length
+    ? { key: 'vendor', label: 'Vendor', options: choices.map((v) => ({ value: v._id, label: v.name })) }
+    : null;
 }

@@ -3,24 +3,14 @@ import {
   type Collection,
   type CollectionInput,
   collectionInputSchema,
-  type ListPage,
 } from '@atelier/contracts';
 import { Checkbox, MultiSelect, SimpleGrid, Stack, TagsInput, Text, Textarea, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { formValues, MoneyInput } from '../../../components/form/fields';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
-import { api } from '../../../lib/api';
 import { useCategories } from '../../categories/api';
-
-/** The firm's first hundred vendors by name, for a rule (a firm has tens of them, not thousands). */
-function useVendorChoices() {
-  return useQuery({
-    queryKey: ['collection-vendors'],
-    queryFn: () => api<ListPage<{ _id: string; name: string }>>('GET', '/vendors', undefined, { limit: 100 }),
-  });
-}
+import { useVendorChoices } from '../../vendors/api';
 
 /** The description, and for a rule collection the rules its products meet. */
 function RuleFields({ form }: { form: UseFormReturn<CollectionInput> }) {

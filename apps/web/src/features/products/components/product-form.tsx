@@ -16,6 +16,7 @@ import { RecordForm } from '../../../components/form/record-form';
 import { RichTextField } from '../../../components/form/rich-text-field';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { CategorySelect } from '../../categories/components/category-select';
+import { ProductCollections } from '../../collections/components/product-collections';
 import { FilterValuesSelect } from '../../filters/components/filter-values-select';
 import { useSettings } from '../../settings/api';
 import { useProductTemplates } from '../templates-api';
@@ -265,6 +266,7 @@ function ProductFormFields({
             )}
           />
           <RichTextField form={form} name="description" label="Description" error={errorOf(form, 'description')} />
+          {props.record && <ProductCollections productId={props.record._id} />}
         </>
       )}
     </RecordForm>

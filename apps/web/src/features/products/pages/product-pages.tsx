@@ -11,9 +11,11 @@ import type { ListFilter } from '../../../components/list/types';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatMoney } from '../../../lib/format';
 import { useCategoryFilter } from '../../categories/components/category-select';
+import { useCollectionFilter } from '../../collections/api';
 import { useFacetFilter } from '../../filters/components/filter-values-select';
 import { useProductTags } from '../../product-tags/api';
 import { useSettings } from '../../settings/api';
+import { useVendorFilter } from '../../vendors/api';
 import { products } from '../api';
 import { NewFromTemplate } from '../components/new-from-template';
 
@@ -54,11 +56,16 @@ function useProductList() {
     label: 'Tag',
     options: tags.map((t) => ({ value: t.name, label: t.name })),
   };
+  // Each for those who may see collections, vendors.
+  const collectionFilter = useCollectionFilter();
+  const vendorFilter = useVendorFilter();
   return {
     currency,
     extraFilters: [
       useCategoryFilter(),
       useFacetFilter(),
+      ...(collectionFilter ? [collectionFilter] : []),
+      ...(vendorFilter ? [vendorFilter] : []),
       priceFilter(currency),
       { key: 'sale', label: 'Sale', options: [{ value: 'yes', label: 'On sale' }] },
       ...(tags.length ? [tagFilter] : []),
