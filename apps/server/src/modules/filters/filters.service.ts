@@ -5,7 +5,7 @@ import {
   type filterInputSchema,
   SETTINGS_KINDS,
 } from '@atelier/contracts';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -13,7 +13,7 @@ import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
-import { catalogCounts, catalogPairCounts, filters, filterValues } from './filters.table';
+import { catalogCombos, catalogCounts, filters, filterValues, NO_CATEGORY } from './filters.table';
 
 type Input = z.output<typeof filterInputSchema>;
 const kind = SETTINGS_KINDS.filter;
@@ -123,12 +123,14 @@ async function writeValues(db: Executor, firmId: string, filterId: string, value
 async function forgetCounts(db: Executor, firmId: string, ids: string[]) {
   if (!ids.length) return;
   await db.delete(catalogCounts).where(and(eq(catalogCounts.firmId, firmId), inArray(catalogCounts.key, ids)));
+  // Combinations with them have no products left (their products were taken off them).
   await db
-    .delete(catalogPairCounts)
+    .delete(catalogCombos)
     .where(
       and(
-        eq(catalogPairCounts.firmId, firmId),
-        or(inArray(catalogPairCounts.under, ids), inArray(catalogPairCounts.key, ids)),
+        eq(catalogCombos.firmId, firmId),
+        eq(catalogCombos.products, 0),
+        sql`${catalogCombos.facetIds} && ${sql.param(ids)}::uuid[]`,
       ),
     );
 }
@@ -252,10 +254,16 @@ export async function facetCounts(db: Executor, counts: SQL): Promise<FacetCount
 /** The kept counts of every category and filter value (the unfiltered facets): one indexed read. */
 export const keptFacetCounts = (db: Executor) => facetCounts(db, sql`SELECT key, products FROM ${catalogCounts}`);
 
-/** The kept counts among the products with one filter value (the store's one ticked facet). */
-export const keptFacetCountsUnder = (db: Executor, value: string) =>
+/**
+ * Counts under category and facet filters (no search, no other filter), from the kept
+ * combinations (`condition` on catalog_combos' category_key and facet_ids): their rows, not the
+ * products', whatever the catalog's size.
+ */
+export const comboFacetCounts = (db: Executor, condition: SQL | undefined) =>
   facetCounts(
     db,
-    sql`SELECT ${catalogPairCounts.key} AS key, ${catalogPairCounts.products} AS products
-          FROM ${catalogPairCounts} WHERE ${catalogPairCounts.under} = ${value}`,
+    sql`SELECT k AS key, sum(${catalogCombos.products})::int AS products FROM ${catalogCombos},
+          unnest(CASE WHEN ${catalogCombos.categoryKey} = ${NO_CATEGORY}::uuid THEN ${catalogCombos.facetIds}
+                      ELSE ${catalogCombos.facetIds} || ${catalogCombos.categoryKey} END) AS k
+        WHERE ${catalogCombos.products} > 0 AND ${condition ?? sql`true`} GROUP BY k`,
   );

@@ -41,13 +41,15 @@ async function expectCountsRight() {
       [id],
     );
     expect(drift.rows).toEqual([]);
-    const pairDrift = await db.query(
-      `SELECT * FROM catalog_pair_counts_actual($1) a
-         FULL JOIN (SELECT under, key, products FROM catalog_pair_counts WHERE firm_id = $1) k USING (under, key)
+    // Zero rows stay until their values go; they count for nothing.
+    const comboDrift = await db.query(
+      `SELECT * FROM catalog_combos_actual($1) a
+         FULL JOIN (SELECT category_key, facet_ids, products FROM catalog_combos WHERE firm_id = $1 AND products <> 0) k
+           USING (category_key, facet_ids)
         WHERE COALESCE(a.products, 0) <> COALESCE(k.products, 0)`,
       [id],
     );
-    expect(pairDrift.rows).toEqual([]);
+    expect(comboDrift.rows).toEqual([]);
   }
 }
 
@@ -127,12 +129,15 @@ describe('filters (facets)', () => {
     const under = await made<FacetCounts>(await api('GET', `/products/facets?filter[facet][]=${shaker}`), 200);
     expect(under.values.find((v) => v._id === walnut)?.products).toBe(1);
     expect(under.categories).toEqual([{ _id: category!._id, products: 1 }]);
-    // One ticked value reads its kept counts, which agree with counting the products (a price
-    // range holding every product sends the same question down the counting path).
+    // Under facets and categories the kept combinations are added up; they agree with counting
+    // the products (a price range holding every product sends the question down that path).
     const sorted = (f: FacetCounts) => [...f.categories, ...f.values].map((c) => `${c._id}:${c.products}`).sort();
     const facetsUnder = async (query: string) =>
       sorted(await made<FacetCounts>(await api('GET', `/products/facets?filter[facet][]=${walnut}${query}`), 200));
     expect(await facetsUnder('')).toEqual(await facetsUnder('&filter[price][]=0:'));
+    const shakerIn = `&filter[facet][]=${shaker}&filter[category][]=${category!._id}`;
+    expect(await facetsUnder(shakerIn)).toEqual(await facetsUnder(`${shakerIn}&filter[price][]=0:`));
+    expect(await facetsUnder(shakerIn)).toContain(`${walnut}:1`);
     expect(await facetsUnder('')).toContain(`${walnut}:2`);
     // Price ranges, in cents, either end open.
     expect(ids(await listed(`filter[facet][]=${walnut}&filter[price][]=10000:`))).toEqual([c._id]);

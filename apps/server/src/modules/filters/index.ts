@@ -2,10 +2,10 @@
 // (decision 0018).
 export {
   assertFilterValues,
+  comboFacetCounts,
   facetCounts,
   filterValueRefs,
   keptFacetCounts,
-  keptFacetCountsUnder,
   registerFilterValueColumn,
 } from './filters.service';
 export * from './filters.table';

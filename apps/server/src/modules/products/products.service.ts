@@ -9,7 +9,8 @@ import {
   quotePrice,
   SELL_UNIT_LABELS,
 } from '@atelier/contracts';
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -23,11 +24,12 @@ import { cleanRichText } from '../../platform/text/rich-text';
 import { assertCategory, categories } from '../categories';
 import {
   assertFilterValues,
+  catalogCombos,
+  comboFacetCounts,
   facetCounts,
   filterValueRefs,
   filterValues as filterValuesTable,
   keptFacetCounts,
-  keptFacetCountsUnder,
 } from '../filters';
 import { MODEL_ENTITY, removeEntityFiles, removeImageFiles } from './image-files';
 import { productImages, products, productVariants } from './products.table';
@@ -39,27 +41,30 @@ const categoryRef = refColumn(products.categoryId, categories, categories.name);
 const variantCount = sql<number>`(SELECT count(*)::int FROM ${productVariants} v
   WHERE v.product_id = ${qualified(products.id)} AND v.archived_at IS NULL)`;
 
-/** `filter[category][]`: products in these categories or any category under them. */
-const inCategories = (values: string[]) => {
+/** `filter[category][]`: those in these categories or any category under them (`column`: products', or the kept combinations'). */
+const inCategories = (column: AnyPgColumn) => (values: string[]) => {
   if (values.some((v) => !isUuid(v)))
     throw badRequest('Not a valid category.', { 'filter.category': 'Not a valid category.' });
-  return sql`${products.categoryId} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(values)}::uuid[])`;
+  return sql`${column} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(values)}::uuid[])`;
 };
 /**
- * `filter[facet][]`: products with these filter values, on themselves or a variant. Values of one
- * filter are alternatives (Walnut or Oak), filters add up (a Walnut or Oak one that is also
- * Shaker): the index finds products with any of them, then each filter must have one.
+ * `filter[facet][]`: those with these filter values (`column`: a product's facets, its own and
+ * its variants', or the kept combinations'). Values of one filter are alternatives (Walnut or
+ * Oak), filters add up (a Walnut or Oak one that is also Shaker). Each value brings its filter's
+ * values asked for as an uncorrelated sub-select (run once per query), so each row is tested
+ * with array overlaps only.
  */
-const withFacets = (values: string[]) => {
-  if (values.some((v) => !isUuid(v)))
+const withFacets = (column: AnyPgColumn) => (given: string[]) => {
+  if (given.some((v) => !isUuid(v)))
     throw badRequest('Not a valid filter value.', { 'filter.facet': 'Not a valid filter value.' });
+  const values = [...new Set(given)];
   const ids = sql`${sql.param(values)}::uuid[]`;
-  // Values of one filter (the usual case) need no more than the overlap: that is checked once,
-  // before the per-row check of each filter.
-  return sql`(${products.facetIds} && ${ids} AND (
-    (SELECT count(DISTINCT fv.filter_id) FROM ${filterValuesTable} fv WHERE fv.id = ANY(${ids})) <= 1
-    OR NOT EXISTS (SELECT 1 FROM ${filterValuesTable} fv WHERE fv.id = ANY(${ids}) GROUP BY fv.filter_id
-      HAVING NOT (${qualified(products.facetIds)} && array_agg(fv.id)))))`;
+  const sameFilter = (value: string) =>
+    sql`${column} && ARRAY(SELECT o.id FROM ${filterValuesTable} f JOIN ${filterValuesTable} o ON o.filter_id = f.filter_id
+      WHERE f.id = ${value}::uuid AND o.id = ANY(${ids}))`;
+  return values.length === 1
+    ? sql`${column} && ${ids}`
+    : sql`(${column} && ${ids} AND ${sql.join(values.map(sameFilter), sql` AND `)})`;
 };
 
 const RANGE = /^(\d{0,12}):(\d{0,12})$/;
@@ -206,8 +211,8 @@ export const productType = defineRecordType<typeof products, typeof productInput
   list: {
     rowFields: { costCents: sql<number>`(${products.costHc} / 100.0)::float8`, category: categoryRef },
     filters: {
-      category: inCategories,
-      facet: withFacets,
+      category: inCategories(products.categoryId),
+      facet: withFacets(products.facetIds),
       price: inPriceRanges,
       // `filter[sale][]=yes`: priced below their compare-at price.
       sale: (values) => {
@@ -240,13 +245,18 @@ export async function productFacets(db: Executor, actor: Actor, query: Pick<List
   const given = Object.entries(query.filter ?? {}).filter(([, values]) => values.length > 0);
   const active = ([key, values]: [string, string[]]) =>
     key === 'status' && values.length === 1 && values[0] === 'active';
-  const facets = given.filter(([key]) => key === 'facet');
-  const rest = given.filter(([key]) => key !== 'facet');
-  if (!query.q && rest.every(active)) {
-    if (!facets.length) return keptFacetCounts(db);
-    const [[, values]] = facets as [[string, string[]]];
-    // One ticked value: its kept counts. Several may overlap on a product, so those are counted.
-    if (values.length === 1 && isUuid(values[0]!)) return keptFacetCountsUnder(db, values[0]!);
+  const of = (key: string) => given.find(([k]) => k === key)?.[1];
+  if (!query.q && given.every((entry) => entry[0] === 'category' || entry[0] === 'facet' || active(entry))) {
+    const [inCategory, withFacet] = [of('category'), of('facet')];
+    if (!inCategory && !withFacet) return keptFacetCounts(db);
+    // Under categories and facets only: the kept combinations are added up.
+    return comboFacetCounts(
+      db,
+      and(
+        inCategory && inCategories(catalogCombos.categoryKey)(inCategory),
+        withFacet && withFacets(catalogCombos.facetIds)(withFacet),
+      ),
+    );
   }
   const where = listCondition(productType.listFor(actor), query);
   // Products share few (category, facets) combinations: those are counted first (from the
