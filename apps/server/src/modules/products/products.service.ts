@@ -59,9 +59,11 @@ const withFacets = (column: AnyPgColumn) => (given: string[]) => {
     throw badRequest('Not a valid filter value.', { 'filter.facet': 'Not a valid filter value.' });
   const values = [...new Set(given)];
   const ids = sql`${sql.param(values)}::uuid[]`;
+  // In a CASE: the planner guesses an overlap with a sub-select's array at 0.5 %, and with two
+  // of them would sort every match instead of walking the name index (600 ms, not 10).
   const sameFilter = (value: string) =>
-    sql`${column} && ARRAY(SELECT o.id FROM ${filterValuesTable} f JOIN ${filterValuesTable} o ON o.filter_id = f.filter_id
-      WHERE f.id = ${value}::uuid AND o.id = ANY(${ids}))`;
+    sql`CASE WHEN ${column} && ARRAY(SELECT o.id FROM ${filterValuesTable} f JOIN ${filterValuesTable} o
+      ON o.filter_id = f.filter_id WHERE f.id = ${value}::uuid AND o.id = ANY(${ids})) THEN true ELSE false END`;
   return values.length === 1
     ? sql`${column} && ${ids}`
     : sql`(${column} && ${ids} AND ${sql.join(values.map(sameFilter), sql` AND `)})`;
