@@ -1,4 +1,4 @@
-import { type PriceQuote, type Product, SELL_UNIT_LABELS } from '@atelier/contracts';
+import type { PriceQuote, Product } from '@atelier/contracts';
 import { Alert, Button, Card, Group, List, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRecord } from '../../../components/record/record-outlet';
@@ -7,11 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { useSettings } from '../../settings/api';
 import { ItemVendors } from '../../vendors/components/item-vendors';
 import { type Measure, usePriceQuote } from '../api';
-
-const unitWords = (unit: Product['unit'], n = 1) => {
-  const word = SELL_UNIT_LABELS[unit].toLowerCase();
-  return n === 1 || word.endsWith('ft') ? word : `${word}${word.endsWith('x') || word.endsWith('s') ? 'es' : 's'}`;
-};
+import { unitWords } from '../unit-words';
 
 /** The product's price rule in words: "$89.50 per sq ft, at least 30 sq ft, rounded up to 0.5 sq ft". */
 function ruleOf(p: Product, currency?: string): string[] {

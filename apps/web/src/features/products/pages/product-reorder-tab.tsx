@@ -1,4 +1,4 @@
-import { type Product, type ReorderLevels, SELL_UNIT_LABELS, type Variant } from '@atelier/contracts';
+import type { Product, ReorderLevels, Variant } from '@atelier/contracts';
 import {
   Alert,
   Button,
@@ -18,6 +18,7 @@ import { useRecord } from '../../../components/record/record-outlet';
 import { rowErrors, showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useReorderLevels, useSetReorderLevels } from '../reorder-api';
+import { unitWords } from '../unit-words';
 import { useVariants } from '../variants-api';
 
 type Row = { key: string; warehouse: string; variant: string | null; label: string };
@@ -34,7 +35,6 @@ const num = (v: string | number) => (typeof v === 'number' ? v : '');
  */
 function ReorderEditor({ product, data, variants }: { product: Product; data: ReorderLevels; variants: Variant[] }) {
   const byVariant = variants.length > 0;
-  const unit = SELL_UNIT_LABELS[product.unit].toLowerCase();
   const [warehouse, setWarehouse] = useState(data.warehouses[0]?._id ?? '');
   const [query, setQuery] = useState('');
   const [edits, setEdits] = useState<Record<string, Edit>>({});
@@ -88,8 +88,9 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
           Reorder levels
         </Title>
         <Text size="sm" c="dimmed">
-          When stock falls to the reorder point or below, low stock suggests ordering the quantity. In {unit}
-          {byVariant ? ', per variant: this product is stocked by variant' : ''}. Empty both to take a level off.
+          When stock falls to the reorder point or below, low stock suggests ordering the quantity, in{' '}
+          {unitWords(product.unit, 2)}
+          {byVariant ? ', per variant (this product is stocked by variant)' : ''}. Empty both to take a level off.
         </Text>
         {byVariant && (
           <Group align="flex-end" wrap="wrap">
@@ -146,13 +147,13 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
             </Button>
           </Group>
         )}
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={340}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{byVariant ? 'Variant' : 'Warehouse'}</Table.Th>
-                <Table.Th w={170}>Reorder point</Table.Th>
-                <Table.Th w={170}>Quantity to order</Table.Th>
+                <Table.Th w={150}>Reorder point</Table.Th>
+                <Table.Th w={150}>Quantity to order</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
