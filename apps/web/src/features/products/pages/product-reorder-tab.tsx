@@ -13,7 +13,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Fragment, useState } from 'react';
 import { useRecord } from '../../../components/record/record-outlet';
 import { rowErrors, showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
@@ -35,6 +36,7 @@ const num = (v: string | number) => (typeof v === 'number' ? v : '');
  */
 function ReorderEditor({ product, data, variants }: { product: Product; data: ReorderLevels; variants: Variant[] }) {
   const byVariant = variants.length > 0;
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [warehouse, setWarehouse] = useState(data.warehouses[0]?._id ?? '');
   const [query, setQuery] = useState('');
   const [edits, setEdits] = useState<Record<string, Edit>>({});
@@ -147,56 +149,72 @@ function ReorderEditor({ product, data, variants }: { product: Product; data: Re
             </Button>
           </Group>
         )}
-        <Table.ScrollContainer minWidth={340}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{byVariant ? 'Variant' : 'Warehouse'}</Table.Th>
-                <Table.Th w={150}>Reorder point</Table.Th>
-                <Table.Th w={150}>Quantity to order</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((row) => {
-                const value = entered(row);
-                return (
-                  <Table.Tr key={row.key}>
-                    <Table.Td>
-                      <Text size="sm">{row.label}</Text>
-                      {errors[`${row.key}.variant`] || errors[`${row.key}.warehouse`] ? (
-                        <Text size="xs" c="red">
-                          {errors[`${row.key}.variant`] ?? errors[`${row.key}.warehouse`]}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        size="xs"
-                        aria-label={`${row.label} reorder point`}
-                        min={0}
-                        decimalScale={4}
-                        value={value.point}
-                        onChange={(v) => change(row, { point: num(v) })}
-                        error={errors[`${row.key}.point`]}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        size="xs"
-                        aria-label={`${row.label} quantity to order`}
-                        min={0}
-                        decimalScale={4}
-                        value={value.quantity}
-                        onChange={(v) => change(row, { quantity: num(v) })}
-                        error={errors[`${row.key}.quantity`]}
-                      />
+        <Table verticalSpacing="xs" layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              {!phone && <Table.Th>{byVariant ? 'Variant' : 'Warehouse'}</Table.Th>}
+              <Table.Th w={phone ? undefined : 150}>Reorder point</Table.Th>
+              <Table.Th w={phone ? undefined : 150}>Quantity to order</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row) => {
+              const value = entered(row);
+              const name = (
+                <>
+                  <Text size="sm">{row.label}</Text>
+                  {errors[`${row.key}.variant`] || errors[`${row.key}.warehouse`] ? (
+                    <Text size="xs" c="red">
+                      {errors[`${row.key}.variant`] ?? errors[`${row.key}.warehouse`]}
+                    </Text>
+                  ) : null}
+                </>
+              );
+              const inputs = (
+                <>
+                  <Table.Td>
+                    <NumberInput
+                      size="xs"
+                      aria-label={`${row.label} reorder point`}
+                      min={0}
+                      decimalScale={4}
+                      value={value.point}
+                      onChange={(v) => change(row, { point: num(v) })}
+                      error={errors[`${row.key}.point`]}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      size="xs"
+                      aria-label={`${row.label} quantity to order`}
+                      min={0}
+                      decimalScale={4}
+                      value={value.quantity}
+                      onChange={(v) => change(row, { quantity: num(v) })}
+                      error={errors[`${row.key}.quantity`]}
+                    />
+                  </Table.Td>
+                </>
+              );
+              // On a phone the name takes a line of its own, the two numbers the next.
+              return phone ? (
+                <Fragment key={row.key}>
+                  <Table.Tr style={{ borderBottom: 0 }}>
+                    <Table.Td colSpan={2} pb={0}>
+                      {name}
                     </Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  <Table.Tr>{inputs}</Table.Tr>
+                </Fragment>
+              ) : (
+                <Table.Tr key={row.key}>
+                  <Table.Td>{name}</Table.Td>
+                  {inputs}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
         {rows.length > SHOWN && (
           <Text size="sm" c="dimmed">
             Showing {SHOWN} of {rows.length} variants: find a variant to narrow them, or apply a level to all of them.
