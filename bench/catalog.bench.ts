@@ -2,8 +2,8 @@
 // with its SKU in the firm's registry, then p95 latency through the API of the list's first page,
 // a page 100,000 rows deep (the ratio deep ÷ first), name and SKU substring searches, a category
 // filter (subcategories included), facet counts (kept; under a category, a facet or two facets,
-// from the kept combinations; under a search, counted), a list by facet, and a product with 500
-// variants (its record and its grid).
+// from the kept combinations; under a search or a price band, counted), lists by one and two
+// facets, and a product with 500 variants (its record and its grid).
 // The rows are made inside PostgreSQL (INSERT … SELECT over generate_series), which loads as fast
 // as COPY without sending them over the wire; secondary indexes are built after the load.
 
@@ -154,6 +154,7 @@ await compareLatency({
       `/api/v1/products/facets?filter[facet][]=${walnut}&filter[facet][]=${doors[0]}`,
     ],
     ['facet counts under a search (walnut pantry)', '/api/v1/products/facets?q=walnut%20pantry'],
+    ['facet counts under a price band ($100 to $500)', '/api/v1/products/facets?filter[price][]=10000:49999'],
     ['list by a facet (Walnut)', `/api/v1/products?limit=50&filter[facet][]=${walnut}`],
     [
       'list by two facets (Walnut, Shaker)',
