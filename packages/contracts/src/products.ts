@@ -196,3 +196,15 @@ export const productImagesEditSchema = z.strictObject({
     .max(MAX_PRODUCT_IMAGES),
 });
 export type ProductImagesEdit = z.input<typeof productImagesEditSchema>;
+
+/**
+ * The price bands lists and the store offer (`filter[price][]=min:max`, in cents): under $100,
+ * $100 to $500, $500 to $1,000, $1,000 to $5,000, $5,000 and up. Facet counts under these come
+ * from the kept counts (a product's band is kept with its category and facets); other ranges
+ * are counted.
+ */
+export const PRICE_BAND_EDGES = [10_000, 50_000, 100_000, 500_000] as const;
+export const PRICE_BANDS: [number | null, number | null][] = [null, ...PRICE_BAND_EDGES].map((min, i) => [
+  min,
+  i < PRICE_BAND_EDGES.length ? PRICE_BAND_EDGES[i]! - 1 : null,
+]);

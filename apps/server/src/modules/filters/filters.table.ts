@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, updatedAt, version } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 
@@ -58,10 +58,10 @@ export const catalogCounts = pgTable(
 );
 
 /**
- * How many products (not archived) have each (category, facets) combination, kept by the same
- * trigger in the same transaction. Products share few combinations (a catalog of 1,000,000
- * has hundreds), so counts under any category and facet filters add up these rows instead of
- * reading every matching product. `category_key` is the nil uuid for products without a
+ * How many products (not archived) have each (category, facets, price band, on sale)
+ * combination, kept by the same trigger in the same transaction. Products share few
+ * combinations (a catalog of 1,000,000 has hundreds), so counts under any category, facet,
+ * price band and sale filters add up these rows instead of reading every matching product. `category_key` is the nil uuid for products without a
  * category. `catalog_combos_actual(firm)` recounts them.
  */
 export const catalogCombos = pgTable(
@@ -70,9 +70,15 @@ export const catalogCombos = pgTable(
     firmId: firmId(() => firms.id),
     categoryKey: uuid('category_key').notNull(),
     facetIds: uuid('facet_ids').array().notNull(),
+    /** The price band (PRICE_BAND_EDGES: 0 under $100 … 4 for $5,000 and up), and whether on sale. */
+    priceBand: smallint('price_band').notNull().default(0),
+    onSale: boolean('on_sale').notNull().default(false),
     products: integer('products').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.firmId, t.categoryKey, t.facetIds] }), firmIsolation(t.firmId)],
+  (t) => [
+    primaryKey({ columns: [t.firmId, t.categoryKey, t.facetIds, t.priceBand, t.onSale] }),
+    firmIsolation(t.firmId),
+  ],
 );
 
 /** A combination's category when the products have none. */

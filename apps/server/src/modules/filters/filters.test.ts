@@ -44,8 +44,9 @@ async function expectCountsRight() {
     // Zero rows stay until their values go; they count for nothing.
     const comboDrift = await db.query(
       `SELECT * FROM catalog_combos_actual($1) a
-         FULL JOIN (SELECT category_key, facet_ids, products FROM catalog_combos WHERE firm_id = $1 AND products <> 0) k
-           USING (category_key, facet_ids)
+         FULL JOIN (SELECT category_key, facet_ids, price_band, on_sale, products FROM catalog_combos
+                     WHERE firm_id = $1 AND products <> 0) k
+           USING (category_key, facet_ids, price_band, on_sale)
         WHERE COALESCE(a.products, 0) <> COALESCE(k.products, 0)`,
       [id],
     );
@@ -138,6 +139,15 @@ describe('filters (facets)', () => {
     const shakerIn = `&filter[facet][]=${shaker}&filter[category][]=${category!._id}`;
     expect(await facetsUnder(shakerIn)).toEqual(await facetsUnder(`${shakerIn}&filter[price][]=0:`));
     expect(await facetsUnder(shakerIn)).toContain(`${walnut}:1`);
+    // Price bands and "on sale" are kept too; they agree with ranges that are not bands (counted).
+    const band = await facetsUnder('&filter[price][]=50000:99999');
+    expect(band).toEqual(await facetsUnder('&filter[price][]=50000:99998'));
+    expect(band).toEqual([`${walnut}:1`]);
+    const cheap = await facetsUnder('&filter[price][]=:9999');
+    expect(cheap).toEqual(await facetsUnder('&filter[price][]=0:9998'));
+    expect(cheap).toContain(`${shaker}:1`);
+    expect(await facetsUnder('&filter[sale][]=yes')).toEqual([]);
+    expect(await facetsUnder('&filter[sale][]=yes&filter[price][]=1:')).toEqual([]);
     expect(await facetsUnder('')).toContain(`${walnut}:2`);
     // Price ranges, in cents, either end open.
     expect(ids(await listed(`filter[facet][]=${walnut}&filter[price][]=10000:`))).toEqual([c._id]);
@@ -152,6 +162,21 @@ describe('filters (facets)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields['filter.price']).toBe('Send ranges as min:max in cents.');
 
+    // Marked down into another band, A moves with its price.
+    const repriced = await api('PUT', `/products/${a._id}`, {
+      name: a.name,
+      priceCents: 60_000,
+      compareAtCents: 70_000,
+      filterValues: [walnut, shaker],
+      category: category!._id,
+      version: a.version,
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(await facetsUnder('&filter[sale][]=yes')).toEqual(
+      await facetsUnder('&filter[sale][]=yes&filter[price][]=1:'),
+    );
+    expect(await facetsUnder('&filter[price][]=50000:99999')).toContain(`${walnut}:2`);
+    await expectCountsRight();
     // Archived products leave the counts; restored ones come back; deleted ones leave for good.
     await made(await api('POST', '/products/bulk', { action: 'archive', ids: [c._id] }), 200);
     expect(

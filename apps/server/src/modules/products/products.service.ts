@@ -2,6 +2,7 @@ import {
   KINDS,
   type ListQuery,
   MeasureError,
+  PRICE_BAND_EDGES,
   PRICING_MODE_UNIT,
   type Product,
   type ProductRow,
@@ -9,7 +10,7 @@ import {
   quotePrice,
   SELL_UNIT_LABELS,
 } from '@atelier/contracts';
-import { and, sql } from 'drizzle-orm';
+import { and, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -70,6 +71,19 @@ const withFacets = (column: AnyPgColumn) => (given: string[]) => {
 };
 
 const RANGE = /^(\d{0,12}):(\d{0,12})$/;
+/**
+ * The price bands (PRICE_BAND_EDGES) a `min:max` range covers exactly, first and last, or null
+ * when its ends are not the bands' edges ("10000:49999" is band 1; "10000:" bands 1 to 4).
+ */
+function priceBandsOf(range: string): [number, number] | null {
+  const [, min, max] = RANGE.exec(range) ?? [];
+  if (min === undefined || max === undefined || (min === '' && max === '')) return null;
+  const edges: readonly number[] = PRICE_BAND_EDGES;
+  const low = min === '' || Number(min) === 0 ? 0 : edges.indexOf(Number(min)) + 1;
+  const high = max === '' ? edges.length : edges.indexOf(Number(max) + 1);
+  if ((low === 0 && min !== '' && Number(min) !== 0) || high < 0 || low > high) return null;
+  return [low, high];
+}
 /** `filter[price][]=min:max`, in cents, either end open ("10000:" is $100 and up): any of the ranges. */
 const inPriceRanges = (values: string[]) => {
   const ranges = values.map((v) => RANGE.exec(v));
@@ -245,18 +259,31 @@ export async function priceProduct(db: Executor, _actor: Actor, id: string, meas
  */
 export async function productFacets(db: Executor, actor: Actor, query: Pick<ListQuery, 'q' | 'filter'>) {
   const given = Object.entries(query.filter ?? {}).filter(([, values]) => values.length > 0);
-  const active = ([key, values]: [string, string[]]) =>
-    key === 'status' && values.length === 1 && values[0] === 'active';
   const of = (key: string) => given.find(([k]) => k === key)?.[1];
-  if (!query.q && given.every((entry) => entry[0] === 'category' || entry[0] === 'facet' || active(entry))) {
-    const [inCategory, withFacet] = [of('category'), of('facet')];
-    if (!inCategory && !withFacet) return keptFacetCounts(db);
-    // Under categories and facets only: the kept combinations are added up.
+  const kept: Record<string, (values: string[]) => boolean> = {
+    status: (v) => v.length === 1 && v[0] === 'active',
+    category: () => true,
+    facet: () => true,
+    price: (v) => v.every((range) => priceBandsOf(range) !== null),
+    sale: (v) => v.every((x) => x === 'yes'),
+  };
+  if (!query.q && given.every(([key, values]) => Object.hasOwn(kept, key) && kept[key]!(values))) {
+    const [inCategory, withFacet, inPrice, onSale] = [of('category'), of('facet'), of('price'), of('sale')];
+    if (!inCategory && !withFacet && !inPrice && !onSale) return keptFacetCounts(db);
+    // Under categories, facets, price bands and "on sale" only: the kept combinations add up.
     return comboFacetCounts(
       db,
       and(
         inCategory && inCategories(catalogCombos.categoryKey)(inCategory),
         withFacet && withFacets(catalogCombos.facetIds)(withFacet),
+        inPrice &&
+          or(
+            ...inPrice.map((range) => {
+              const [low, high] = priceBandsOf(range)!;
+              return sql`${catalogCombos.priceBand} BETWEEN ${low} AND ${high}`;
+            }),
+          ),
+        onSale && sql`${catalogCombos.onSale}`,
       ),
     );
   }

@@ -1,4 +1,5 @@
 import {
+  PRICE_BANDS,
   PRODUCT_STATUS_LABELS,
   type Product,
   type ProductInput,
@@ -21,14 +22,6 @@ import { NewFromTemplate } from '../components/new-from-template';
 
 const ProductForm = lazyNamed(() => import('../components/product-form'), 'ProductForm');
 
-/** Price bands for the list's price filter (`filter[price][]=min:max`, in cents). */
-const PRICE_BANDS: [number | null, number | null][] = [
-  [null, 9_999],
-  [10_000, 49_999],
-  [50_000, 99_999],
-  [100_000, 499_999],
-  [500_000, null],
-];
 function priceFilter(currency = 'USD'): ListFilter {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
   const whole = (cents: number) => format.format(cents / 100);
