@@ -291,7 +291,7 @@ test('a template is made on the product settings, and a product started from one
   await expect(page.getByLabel('Option').first()).toHaveValue('Wood');
 });
 
-test('a product’s images are uploaded, described and ordered, and a file that is not an image is refused', async ({
+test('a product’s images are uploaded, described and ordered, a file that is not an image is refused, and a 3D model is added and removed', async ({
   page,
 }) => {
   const { default: sharp } = await import('sharp');
@@ -306,7 +306,7 @@ test('a product’s images are uploaded, described and ordered, and a file that 
   await page.getByRole('link', { name: 'Halden pendant' }).click();
   await page.getByRole('tab', { name: 'Images' }).click();
   await expect(page).toHaveURL(/\/images$/);
-  const chooser = page.locator('input[type="file"]');
+  const chooser = page.locator('input[type="file"][multiple]');
   await chooser.setInputFiles([
     { name: 'walnut.jpg', mimeType: 'image/jpeg', buffer: swatch },
     { name: 'pull.png', mimeType: 'image/png', buffer: pull },
@@ -329,4 +329,24 @@ test('a product’s images are uploaded, described and ordered, and a file that 
   await expect(page.getByRole('img', { name: 'Walnut finish swatch' })).toBeVisible();
   await expect(page.getByText('pull.png · 300 × 300')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Make walnut.jpg primary' })).toBeVisible();
+
+  // A 3D model: a GLB file (its header, then its JSON chunk), replaced by nothing else.
+  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
+  const glb = Buffer.alloc(20 + json.length);
+  glb.writeUInt32LE(0x46546c67, 0);
+  glb.writeUInt32LE(2, 4);
+  glb.writeUInt32LE(glb.length, 8);
+  glb.writeUInt32LE(json.length, 12);
+  glb.writeUInt32LE(0x4e4f534a, 16);
+  json.copy(glb, 20);
+  await page.locator('input[type="file"][accept*=".glb"]').setInputFiles({
+    name: 'pendant.glb',
+    mimeType: 'model/gltf-binary',
+    buffer: glb,
+  });
+  await expect(toast(page, 'success', 'pendant.glb uploaded.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'pendant.glb' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(toast(page, 'success', '3D model removed.')).toBeVisible();
+  await expect(page.getByText('No 3D model yet')).toBeVisible();
 });
