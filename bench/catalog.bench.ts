@@ -93,9 +93,9 @@ await owner.query(
   [harbor],
 );
 await owner.query(
-  `INSERT INTO catalog_combos (firm_id, category_key, facet_ids, products)
-   SELECT $1, category_key, facet_ids, products FROM catalog_combos_actual($1)
-   ON CONFLICT (firm_id, category_key, facet_ids) DO UPDATE SET products = EXCLUDED.products`,
+  `INSERT INTO catalog_combos (firm_id, category_key, facet_ids, price_band, on_sale, products)
+   SELECT $1, category_key, facet_ids, price_band, on_sale, products FROM catalog_combos_actual($1)
+   ON CONFLICT (firm_id, category_key, facet_ids, price_band, on_sale) DO UPDATE SET products = EXCLUDED.products`,
   [harbor],
 );
 // As autovacuum would after a load: index-only scans (facet counts) need the visibility map.
