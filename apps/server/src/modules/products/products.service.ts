@@ -104,8 +104,9 @@ const inPriceRanges = (values: string[]) => {
 
 type Input = z.output<typeof productInputSchema>;
 
-const e4 = (value: number) => Math.round(value * 10_000);
-const fromE4 = (value: number | null) => (value === null ? null : value / 10_000);
+/** Measures and quantities are kept to four decimals, as whole numbers (e4). */
+export const e4 = (value: number) => Math.round(value * 10_000);
+export const fromE4 = (value: number | null) => (value === null ? null : value / 10_000);
 
 /** What `q` and global search match of a product: its name, SKU and tags. */
 export const productSearchText = (name: string, sku: string, tags: string[]) => buildSearchText([name, sku, ...tags]);

@@ -6,10 +6,9 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { warehouses } from '../warehouses';
-import { productType } from './products.service';
+import { e4, fromE4, productType } from './products.service';
 import { productVariants, reorderLevels } from './products.table';
 
-const e4 = (value: number) => Math.round(value * 10_000);
 const variantName = (values: string[] | null) => (values ? values.join(' / ') : null);
 
 /**
@@ -37,8 +36,8 @@ export async function listReorderLevels(db: Executor, productId: string): Promis
   const levels = rows.map(({ level, warehouse, values }) => ({
     warehouse: { _id: level.warehouseId, name: warehouse },
     variant: level.variantId ? { _id: level.variantId, name: variantName(values)! } : null,
-    point: level.pointE4 / 10_000,
-    quantity: level.quantityE4 / 10_000,
+    point: fromE4(level.pointE4)!,
+    quantity: fromE4(level.quantityE4)!,
   }));
   return { warehouses: places, levels };
 }
@@ -94,7 +93,7 @@ export async function setReorderLevels(
 
   const label = (warehouse: string, variant: string | null) =>
     [known.get(warehouse), variantName(variant ? variants.get(variant)! : null)].filter(Boolean).join(' · ');
-  const shown = (point: number, quantity: number) => `${point / 10_000} → order ${quantity / 10_000}`;
+  const shown = (point: number, quantity: number) => `${fromE4(point)} → order ${fromE4(quantity)}`;
   const before = new Map(
     (
       await db

@@ -48,8 +48,8 @@ export function useCollectionFilter(): ListFilter | null {
 export function useProductCollections(productId: string) {
   return useQuery({
     // With the product's own queries: a save of the product (its tags, its price) refreshes it.
-    queryKey: [...recordKeys.all(`/products/${productId}`), 'collections'],
-    queryFn: () => api<ProductCollection[]>('GET', `/products/${productId}/collections`),
+    queryKey: [...recordKeys.all(`${KINDS.product.apiPath}/${productId}`), 'collections'],
+    queryFn: () => api<ProductCollection[]>('GET', `${KINDS.product.apiPath}/${productId}/collections`),
     enabled: useMayOpen(KINDS.collection),
   });
 }
