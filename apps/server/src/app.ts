@@ -19,6 +19,7 @@ import { materialsModule } from './modules/materials/materials.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
+import { stockModule } from './modules/stock/stock.module';
 import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
 import { warehousesModule } from './modules/warehouses/warehouses.module';
@@ -59,6 +60,7 @@ export const MODULES: readonly ModuleManifest[] = [
   vendorsModule,
   couponsModule,
   collectionsModule,
+  stockModule,
 ];
 installModules(MODULES);
 

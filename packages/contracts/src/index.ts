@@ -38,6 +38,7 @@ export * from './search';
 export * from './search-categories';
 export * from './session';
 export * from './settings';
+export * from './stock';
 export * from './variants';
 export * from './vendor-items';
 export * from './vendors';

@@ -178,6 +178,15 @@ export const SETTINGS_GROUPS = {
       taxClasses: ['Standard', 'Reduced', 'Exempt', 'Labour'],
     },
   },
+  /**
+   * Not a group of spec section 3: the firm's inventory policy (103). Whether stock may go below
+   * zero (sold on backorder); a product or material may have its own rule.
+   */
+  inventorySettings: {
+    schema: z.strictObject({ allowNegativeStock: z.boolean() }),
+    permission: P.INVENTORY_POLICIES,
+    defaults: { allowNegativeStock: false },
+  },
   /** Not a group of spec section 3: the role a new invitation starts with (/s/employee, 53). */
   employeeSettings: {
     schema: z.strictObject({ defaultRole: z.uuid('Choose a role from the list.').nullable() }),

@@ -23,6 +23,8 @@ export const materialType = defineRecordType<typeof materials, typeof materialIn
   table: materials,
   input: materialInputSchema,
   title: (row) => row.name,
+  // Its stock history (registered by the stock module) keeps it: archive it instead.
+  references: { verb: 'has' },
   search: { title: materials.name, subtitle: sql<string>`${materials.sku}`, text: materials.searchText },
   columns: async (db, actor, input, before) => {
     const prefix = (await getSettings(db, actor.firmId, { banking: false })).productSettings.skuPrefix;

@@ -159,6 +159,8 @@ export const productType = defineRecordType<typeof products, typeof productInput
   table: products,
   input: productInputSchema,
   title: (row) => row.name,
+  // Its stock history (registered by the stock module) keeps it: archive it instead.
+  references: { verb: 'has' },
   search: {
     title: products.name,
     subtitle: sql<string>`concat_ws(' · ', ${products.sku}, CASE WHEN ${products.status} = 'draft' THEN 'Draft' END)`,

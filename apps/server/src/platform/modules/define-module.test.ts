@@ -21,6 +21,7 @@ describe('module manifests', () => {
       'demo:vendors',
       'demo:coupons',
       'demo:collections',
+      'demo:stock',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);

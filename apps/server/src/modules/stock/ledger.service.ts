@@ -1,0 +1,201 @@
+import type { StockReason } from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { newId } from '../../db/ids';
+import { type AuditActor, recordAudits } from '../../platform/audit/audit.service';
+import { conflict } from '../../platform/http/errors';
+import { settings } from '../../platform/settings/settings.table';
+import type { StockItem } from './items';
+import { stockMovements, stockPolicies } from './stock.table';
+
+/** One movement to post. Quantities are ten-thousandths of the unit; costs hundredths of a cent. */
+export type MovementLine = {
+  item: StockItem;
+  warehouseId: string;
+  /** Its name, for the message when there is not enough. */
+  warehouseName: string;
+  quantityE4: number;
+  reason: StockReason;
+  /**
+   * What a unit cost, for stock coming in at a price of its own (a receipt's landed cost, an
+   * opening balance, a return at its cost) or a receipt's reversal going out at it. Left out,
+   * the movement is at the item's moving average and leaves it as it is.
+   */
+  unitCostHc?: number;
+  source?: { type: string; id: string; label: string };
+  note?: string;
+};
+
+export type PostedMovement = { id: string; itemId: string; warehouseId: string; unitCostHc: number };
+
+/** Reasons that bring stock in at a cost of their own, moving the average. */
+const PRICED_IN = new Set<StockReason>(['receipt', 'opening', 'return']);
+
+const fmt = (e4: bigint | number) => (Number(e4) / 10_000).toLocaleString('en-US', { maximumFractionDigits: 4 });
+
+/** Half-up division of non-negative bigints. */
+const divRound = (a: bigint, b: bigint) => (a * 2n + b) / (b * 2n);
+
+/**
+ * The one way stock changes: posts the movements in the caller's transaction, keeping on hand
+ * per item and warehouse, on hand per item and its moving-average cost in step with the ledger,
+ * and an audit row per movement.
+ *
+ * Each item's summary row is locked first (in item order, so two documents never wait on each
+ * other in a circle): an item's movements take turns, and what one reads of its stock is what the
+ * next finds. Where the item may not go below zero (its own policy, else the firm's), a movement
+ * that would take a warehouse below zero is refused with 409 and nothing of the document posts.
+ */
+export async function postMovements(db: Executor, actor: AuditActor, lines: MovementLine[]): Promise<PostedMovement[]> {
+  if (!lines.length) return [];
+  const itemIds = [...new Set(lines.map((l) => l.item.itemId))].sort();
+  await db.execute(sql`
+    INSERT INTO stock_items (item_id, firm_id)
+    SELECT i, ${actor.firmId}::uuid FROM unnest(${sql.param(itemIds)}::uuid[]) AS i ORDER BY i
+    ON CONFLICT (item_id) DO NOTHING`);
+  const locked = await db.execute<{ item_id: string; on_hand_e4: string; average_cost_hc: string }>(sql`
+    SELECT item_id, on_hand_e4, average_cost_hc FROM stock_items
+     WHERE item_id = ANY(${sql.param(itemIds)}::uuid[]) ORDER BY item_id FOR UPDATE`);
+  const totals = new Map(
+    locked.rows.map((r) => [r.item_id, { onHand: BigInt(r.on_hand_e4), average: BigInt(r.average_cost_hc) }]),
+  );
+
+  const pairs = [...new Set(lines.map((l) => `${l.item.itemId}|${l.warehouseId}`))];
+  const current = await db.execute<{ item_id: string; warehouse_id: string; on_hand_e4: string }>(sql`
+    SELECT l.item_id, l.warehouse_id, l.on_hand_e4 FROM stock_levels l
+      JOIN unnest(${sql.param(pairs.map((p) => p.split('|')[0]!))}::uuid[], ${sql.param(pairs.map((p) => p.split('|')[1]!))}::uuid[])
+        AS x(i, w) ON l.item_id = x.i AND l.warehouse_id = x.w`);
+  const levels = new Map(current.rows.map((r) => [`${r.item_id}|${r.warehouse_id}`, BigInt(r.on_hand_e4)]));
+  const before = new Map(levels);
+
+  // The movements in order: each one's cost, and the summaries after it.
+  const posted: (PostedMovement & { line: MovementLine })[] = [];
+  for (const line of lines) {
+    const total = totals.get(line.item.itemId)!;
+    const q = BigInt(line.quantityE4);
+    const pair = `${line.item.itemId}|${line.warehouseId}`;
+    let unitCost = total.average;
+    if (line.unitCostHc !== undefined && PRICED_IN.has(line.reason) && q > 0n) {
+      const cost = BigInt(Math.round(line.unitCostHc));
+      // While nothing (or less) is on hand, what arrives sets the average.
+      total.average = total.onHand <= 0n ? cost : divRound(total.onHand * total.average + q * cost, total.onHand + q);
+      unitCost = cost;
+    } else if (line.unitCostHc !== undefined && line.reason === 'receipt_reversal' && q < 0n) {
+      // What leaves goes at its own cost; the average is what is left's.
+      const cost = BigInt(Math.round(line.unitCostHc));
+      const left = total.onHand + q;
+      if (left > 0n) {
+        const value = total.onHand * total.average + q * cost;
+        total.average = value > 0n ? divRound(value, left) : 0n;
+      }
+      unitCost = cost;
+    }
+    total.onHand += q;
+    levels.set(pair, (levels.get(pair) ?? 0n) + q);
+    posted.push({
+      id: newId(),
+      itemId: line.item.itemId,
+      warehouseId: line.warehouseId,
+      unitCostHc: Number(unitCost),
+      line,
+    });
+  }
+
+  // Below zero only where the item may be: a warehouse's stock that falls under zero is refused.
+  const falling = pairs.filter((p) => levels.get(p)! < 0n && levels.get(p)! < (before.get(p) ?? 0n));
+  if (falling.length) {
+    const allowed = await allowsNegative(
+      db,
+      actor.firmId,
+      lines.map((l) => l.item),
+    );
+    for (const pair of falling) {
+      const line = lines.find((l) => `${l.item.itemId}|${l.warehouseId}` === pair)!;
+      if (allowed.has(line.item.itemId)) continue;
+      const has = before.get(pair) ?? 0n;
+      throw conflict(
+        `Only ${fmt(has > 0n ? has : 0n)} of ${line.item.name} left in ${line.warehouseName}: stock of this item may not go below zero.`,
+      );
+    }
+  }
+
+  await db.execute(sql`
+    UPDATE stock_items s SET on_hand_e4 = x.q, average_cost_hc = x.c, updated_at = now()
+      FROM unnest(${sql.param(itemIds)}::uuid[], ${sql.param(itemIds.map((i) => totals.get(i)!.onHand.toString()))}::bigint[],
+                  ${sql.param(itemIds.map((i) => totals.get(i)!.average.toString()))}::bigint[]) AS x(i, q, c)
+     WHERE s.item_id = x.i`);
+  const first = new Map(lines.map((l) => [`${l.item.itemId}|${l.warehouseId}`, l.item]));
+  const rows = pairs.map((p) => ({ item: first.get(p)!, warehouseId: p.split('|')[1]!, onHand: levels.get(p)! }));
+  await db.execute(sql`
+    INSERT INTO stock_levels (firm_id, product_id, variant_id, material_id, warehouse_id, on_hand_e4)
+    SELECT ${actor.firmId}::uuid, x.p, x.v, x.m, x.w, x.q
+      FROM unnest(${sql.param(rows.map((r) => r.item.productId))}::uuid[], ${sql.param(rows.map((r) => r.item.variantId))}::uuid[],
+                  ${sql.param(rows.map((r) => r.item.materialId))}::uuid[], ${sql.param(rows.map((r) => r.warehouseId))}::uuid[],
+                  ${sql.param(rows.map((r) => r.onHand.toString()))}::bigint[]) AS x(p, v, m, w, q)
+    ON CONFLICT (item_id, warehouse_id) DO UPDATE SET on_hand_e4 = EXCLUDED.on_hand_e4, updated_at = now()`);
+  await db.insert(stockMovements).values(
+    posted.map(({ id, line, unitCostHc }) => ({
+      id,
+      firmId: actor.firmId,
+      productId: line.item.productId,
+      variantId: line.item.variantId,
+      materialId: line.item.materialId,
+      warehouseId: line.warehouseId,
+      quantityE4: line.quantityE4,
+      reason: line.reason,
+      unitCostHc,
+      sourceType: line.source?.type ?? null,
+      sourceId: line.source?.id ?? null,
+      sourceLabel: line.source?.label ?? null,
+      note: line.note ?? '',
+      createdBy: actor.userId,
+    })),
+  );
+  await recordAudits(
+    db,
+    actor,
+    posted.map(({ id, line, unitCostHc }) => ({
+      entityType: 'stock_movement',
+      entityId: id,
+      action: line.reason,
+      after: {
+        item: `${line.item.name} (${line.item.sku})`,
+        warehouse: line.warehouseName,
+        quantity: line.quantityE4 / 10_000,
+        unitCost: unitCostHc / 100,
+        ...(line.source ? { source: line.source.label } : {}),
+        ...(line.note ? { note: line.note } : {}),
+      },
+    })),
+  );
+  return posted.map(({ line: _, ...m }) => m);
+}
+
+/** The items (of those given) that may go below zero: their own policy, else the firm's. */
+export async function allowsNegative(db: Executor, firmId: string, items: StockItem[]): Promise<Set<string>> {
+  const owners = [...new Set(items.map((i) => i.productId ?? i.materialId!))];
+  const own = new Map(
+    (
+      await db
+        .select({
+          owner: sql<string>`COALESCE(${stockPolicies.productId}, ${stockPolicies.materialId})`,
+          allow: stockPolicies.allowNegative,
+        })
+        .from(stockPolicies)
+        .where(
+          sql`COALESCE(${stockPolicies.productId}, ${stockPolicies.materialId}) = ANY(${sql.param(owners)}::uuid[])`,
+        )
+    ).map((r) => [r.owner, r.allow]),
+  );
+  const firmWide = await firmAllowsNegative(db, firmId);
+  return new Set(items.filter((i) => own.get(i.productId ?? i.materialId!) ?? firmWide).map((i) => i.itemId));
+}
+
+/** The firm's inventory policy (settings group inventorySettings, 103). */
+export async function firmAllowsNegative(db: Executor, firmId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ allow: sql<boolean | null>`(${settings.data} ->> 'allowNegativeStock')::boolean` })
+    .from(settings)
+    .where(sql`${settings.firmId} = ${firmId} AND ${settings.group} = 'inventorySettings'`);
+  return row?.allow ?? false;
+}

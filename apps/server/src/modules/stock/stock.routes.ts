@@ -1,0 +1,169 @@
+import {
+  itemStockSchema,
+  KINDS,
+  P,
+  STOCK_TRANSFER_STATUSES,
+  type StockItemRef,
+  stockAdjustmentSchema,
+  stockCheckSchema,
+  stockMovementPageSchema,
+  stockMovementsQuerySchema,
+  stockPolicyInputSchema,
+  stockTransferInputSchema,
+  stockTransferSchema,
+  stockValueSchema,
+} from '@atelier/contracts';
+import { z } from 'zod';
+import { isUuid } from '../../db/ids';
+import { type Actor, assertAllowed, permission } from '../../platform/http/access';
+import { notFound } from '../../platform/http/errors';
+import { idParams } from '../../platform/http/params';
+import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { checkStock, latestCheck } from './check.service';
+import { adjustStock, itemStock, listMovements, setStockPolicy, stockValue } from './stock.service';
+import { createTransfer, finishTransfer, getTransfer, listTransfers } from './transfers.service';
+
+// Stock is the products' (modify-products, 1) and, for raw materials, the materials' (34, module `materials`).
+const products = permission(KINDS.product.codes.modify);
+const materials = permission(KINDS.raw_material.codes.modify, KINDS.raw_material.feature);
+const policies = permission(P.INVENTORY_POLICIES);
+
+/** Moving materials also needs what materials need: the route's own code covers products only. */
+function assertMayMove(actor: Actor, items: StockItemRef[]) {
+  if (items.some((i) => i.type === 'material')) assertAllowed(materials, actor);
+}
+
+const uuidOr404 = (id: string, what: string) => {
+  if (!isUuid(id)) throw notFound(`No such ${what}.`);
+  return id;
+};
+
+const ownerRoutes = (type: 'product' | 'material'): AnyRoute[] => {
+  const access = type === 'product' ? products : materials;
+  const base = `/stock/${type}s/:id`;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: base,
+      summary: `A ${type}’s stock per warehouse${type === 'product' ? ' (and variant)' : ''}, with its inventory policy`,
+      access,
+      params: idParams,
+      response: itemStockSchema,
+      handler: ({ db, actor, params }) => itemStock(db, actor, type, uuidOr404(params.id, type)),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${base}/movements`,
+      summary: `A ${type}’s stock movements, newest first`,
+      access,
+      params: idParams,
+      query: stockMovementsQuerySchema.pick({ warehouse: true, reason: true, limit: true, offset: true }),
+      response: stockMovementPageSchema,
+      handler: ({ db, params, query }) => listMovements(db, { ...query, [type]: uuidOr404(params.id, type) }),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `${base}/policy`,
+      summary: `Whether this ${type} may go below zero, or as the firm’s inventory policy says (103)`,
+      access: type === 'product' ? policies : permission(P.INVENTORY_POLICIES, KINDS.raw_material.feature),
+      params: idParams,
+      body: stockPolicyInputSchema,
+      response: itemStockSchema,
+      handler: ({ db, actor, params, body }) =>
+        setStockPolicy(db, actor, type, uuidOr404(params.id, type), body.policy),
+    }),
+  ];
+};
+
+export const stockRoutes: AnyRoute[] = [
+  ...ownerRoutes('product'),
+  ...ownerRoutes('material'),
+  defineRoute({
+    method: 'POST',
+    url: '/stock/adjustments',
+    summary: 'Change stock by hand, with the reason (a manual adjustment)',
+    access: products,
+    body: stockAdjustmentSchema,
+    response: itemStockSchema,
+    handler: ({ db, actor, body }) => {
+      assertMayMove(actor, [body.item]);
+      return adjustStock(db, actor, body);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/transfers',
+    summary: 'Transfers between warehouses, newest first',
+    access: products,
+    query: z.strictObject({ status: z.enum(STOCK_TRANSFER_STATUSES).optional() }),
+    response: z.array(stockTransferSchema),
+    handler: ({ db, query }) => listTransfers(db, query.status),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/stock/transfers',
+    summary: 'Send stock from one warehouse to another (in transit until received)',
+    access: products,
+    status: 201,
+    body: stockTransferInputSchema,
+    response: stockTransferSchema,
+    handler: ({ db, actor, body }) => {
+      assertMayMove(
+        actor,
+        body.lines.map((l) => l.item),
+      );
+      return createTransfer(db, actor, body);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/transfers/:id',
+    summary: 'A transfer',
+    access: products,
+    params: idParams,
+    response: stockTransferSchema,
+    handler: ({ db, params }) => getTransfer(db, uuidOr404(params.id, 'transfer')),
+  }),
+  ...(['receive', 'cancel'] as const).map((step) =>
+    defineRoute({
+      method: 'POST',
+      url: `/stock/transfers/:id/${step}`,
+      summary: step === 'receive' ? 'Receive a transfer at its destination' : 'Cancel a transfer: its stock goes back',
+      access: products,
+      params: idParams,
+      response: stockTransferSchema,
+      handler: async ({ db, actor, params }) => {
+        const transfer = await getTransfer(db, uuidOr404(params.id, 'transfer'));
+        assertMayMove(
+          actor,
+          transfer.lines.map((l) => ({ type: l.item.type, id: l.item._id })),
+        );
+        return finishTransfer(db, actor, transfer._id, step === 'receive' ? 'received' : 'cancelled');
+      },
+    }),
+  ),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/value',
+    summary: 'What the stock is worth per warehouse, at moving-average cost',
+    access: products,
+    response: stockValueSchema,
+    handler: ({ db }) => stockValue(db),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/stock/check',
+    summary: 'Prove every stock summary equals the sum of its ledger, now',
+    access: products,
+    response: stockCheckSchema,
+    handler: ({ db, actor }) => checkStock(db, actor.firmId),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/check',
+    summary: 'The latest stock check (nightly or asked for)',
+    access: products,
+    response: z.strictObject({ checkedAt: z.string(), levels: z.number(), drift: z.number() }).nullable(),
+    handler: ({ db }) => latestCheck(db),
+  }),
+];
