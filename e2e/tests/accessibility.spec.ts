@@ -15,6 +15,10 @@ async function signedInPages(): Promise<string[]> {
   const warehouse = await firstId(`SELECT id FROM warehouses WHERE firm_id = ${HARBOR} LIMIT 1`);
   const cabinet = await firstId(`SELECT id FROM products WHERE firm_id = ${HARBOR} AND sku = 'MTO-B'`);
   const material = await firstId(`SELECT id FROM materials WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  // A hardware item with movements, on its way to the showroom: its stock tab at its fullest.
+  const moving = await firstId(
+    `SELECT product_id AS id FROM stock_transfer_lines WHERE firm_id = ${HARBOR} ORDER BY id LIMIT 1`,
+  );
   const collection = await firstId(
     `SELECT id FROM collections WHERE firm_id = ${HARBOR} AND kind = 'rules' ORDER BY name LIMIT 1`,
   );
@@ -42,13 +46,14 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/customers', customer, ['activities', 'interactions', 'files', 'settings', 'logs']),
     ...record('/u/ambassadors', ambassador, ['interactions', 'files', 'logs']),
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
-    ...record('/p/products', product, ['variants', 'images', 'pricing', 'reorder', 'files', 'logs']),
+    ...record('/p/products', product, ['variants', 'images', 'pricing', 'stock', 'reorder', 'files', 'logs']),
+    `/p/products/${moving}/stock`,
     // The cabinet: its 288 variants, their swatches, its reorder levels by variant.
     `/p/products/${cabinet}/variants`,
     `/p/products/${cabinet}/images`,
     `/p/products/${cabinet}/reorder`,
     ...record('/p/vendors', vendor, ['items', 'logs']),
-    ...record('/p/materials', material, ['info', 'files', 'logs']),
+    ...record('/p/materials', material, ['info', 'stock', 'files', 'logs']),
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',
     '/p/tags',

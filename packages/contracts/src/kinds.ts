@@ -273,12 +273,13 @@ export const KINDS = defineKinds({
       export: P.EXPORT_PRODUCTS,
     },
     searchable: true,
-    // Spec sheets and installation guides go in its files; the stock tab comes with inventory.
+    // Spec sheets and installation guides go in its files.
     tabs: [
       { path: '', label: 'Details' },
       { path: 'variants', label: 'Variants' },
       { path: 'images', label: 'Images' },
       { path: 'pricing', label: 'Pricing' },
+      { path: 'stock', label: 'Stock' },
       { path: 'reorder', label: 'Reorder' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
@@ -335,9 +336,10 @@ export const KINDS = defineKinds({
     },
     feature: 'materials',
     searchable: true,
-    // The spec's analytics tab (usage and purchases) comes with inventory and purchasing.
+    // Its stock is kept like a product's; the spec's analytics tab reads its ledger.
     tabs: [
       { path: '', label: 'Info', alias: 'info' },
+      { path: 'stock', label: 'Stock' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],

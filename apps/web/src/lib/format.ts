@@ -20,3 +20,6 @@ export const formatBytes = (bytes: number) =>
     : bytes < 1024 ** 2
       ? `${(bytes / 1024).toFixed(0)} KB`
       : `${Number((bytes / 1024 ** 2).toFixed(1))} MB`;
+
+/** A quantity of stock: up to four decimals (12.5 sq ft), thousands grouped. */
+export const formatQuantity = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 });

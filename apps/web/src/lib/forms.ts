@@ -32,3 +32,7 @@ export function rowErrors(error: unknown, keyOf: (index: number) => string | und
     }),
   );
 }
+
+/** A schema's issues as the server sends them: the first message of each field, by its dotted path. */
+export const issueFields = (issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> =>
+  Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message]).reverse());

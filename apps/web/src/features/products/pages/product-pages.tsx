@@ -95,6 +95,7 @@ export default recordPages<Product, ProductInput, ProductRow>({
     variants: () => import('./product-variants-tab'),
     images: () => import('./product-images-tab'),
     pricing: () => import('./product-pricing-tab'),
+    stock: () => import('./product-stock-tab'),
     reorder: () => import('./product-reorder-tab'),
   },
 });

@@ -1,4 +1,4 @@
-import { SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
+import { P, SELL_UNIT_LABELS, SETTINGS_GROUPS, type SellUnit, type SettingsValues } from '@atelier/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,8 +11,10 @@ import {
   toRows,
 } from '../../../components/form/label-list-field';
 import { showSubmitError } from '../../../lib/forms';
+import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSaveSettings, useSettings } from '../../settings/api';
+import { InventoryPolicyCard } from '../../stock/components/inventory-policy-card';
 
 const contract = SETTINGS_GROUPS.productSettings.schema.shape;
 const formSchema = z.object({
@@ -86,7 +88,13 @@ function ProductSettingsForm({ current }: { current: SettingsValues<'productSett
 /** /s/product: the product settings group (3), the layout's first tab. */
 export default function ProductSettingsPage() {
   const settings = useSettings();
+  const { can } = useCan();
   if (settings.isPending) return <Loader />;
   if (settings.error) return <Text c="red">{settings.error.message}</Text>;
-  return <ProductSettingsForm current={settings.data.productSettings} />;
+  return (
+    <Stack>
+      <ProductSettingsForm current={settings.data.productSettings} />
+      {can(P.INVENTORY_POLICIES) && <InventoryPolicyCard current={settings.data.inventorySettings} />}
+    </Stack>
+  );
 }

@@ -1,0 +1,126 @@
+import { type ItemStock, stockTransferInputSchema } from '@atelier/contracts';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { issueFields, showSubmitError } from '../../../lib/forms';
+import { toastSuccess } from '../../../lib/toast';
+import { useTransferStock } from '../api';
+import type { StockChoice } from './adjust-modal';
+
+/**
+ * "Transfer": stock leaves one warehouse now and is in transit until the other receives it (or
+ * arrives at once, for a move across the yard).
+ */
+export function TransferModal({
+  opened,
+  onClose,
+  items,
+  stock,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  items: StockChoice[];
+  stock: ItemStock;
+}) {
+  const places = stock.warehouses.map((w) => ({ value: w._id, label: w.name }));
+  const [item, setItem] = useState<string | null>(items.length === 1 ? items[0]!.id : null);
+  const [from, setFrom] = useState<string | null>(places[0]?.value ?? null);
+  const [to, setTo] = useState<string | null>(places[1]?.value ?? null);
+  const [quantity, setQuantity] = useState<number | ''>('');
+  const [note, setNote] = useState('');
+  const [receiveNow, setReceiveNow] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const transfer = useTransferStock();
+  const chosen = items.find((i) => i.id === item);
+
+  const submit = async () => {
+    const parsed = stockTransferInputSchema.safeParse({
+      from: from ?? '',
+      to: to ?? '',
+      note,
+      receiveNow,
+      lines: [
+        {
+          item: chosen ? { type: chosen.type, id: chosen.id } : { type: 'product', id: '' },
+          quantity: quantity === '' ? Number.NaN : quantity,
+        },
+      ],
+    });
+    if (!parsed.success) {
+      const found = issueFields(parsed.error.issues);
+      setErrors({ ...found, ...(chosen ? {} : { 'lines.0.item': 'Choose what moves.' }) });
+      return;
+    }
+    setErrors({});
+    try {
+      const sent = await transfer.mutateAsync(parsed.data);
+      toastSuccess(
+        sent.status === 'received'
+          ? `Transfer ${sent.number} moved to ${sent.to.name}.`
+          : `Transfer ${sent.number} is on its way to ${sent.to.name}.`,
+      );
+      setQuantity('');
+      setNote('');
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      showSubmitError(error);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Transfer stock">
+      <Stack>
+        {items.length > 1 && (
+          <Select
+            label="Item"
+            searchable
+            data={items.map((i) => ({ value: i.id, label: i.name }))}
+            value={item}
+            onChange={setItem}
+            error={errors['lines.0.item.id'] ?? errors['lines.0.item']}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label="From"
+            data={places}
+            value={from}
+            onChange={setFrom}
+            allowDeselect={false}
+            error={errors.from}
+          />
+          <Select label="To" data={places} value={to} onChange={setTo} allowDeselect={false} error={errors.to} />
+        </SimpleGrid>
+        <NumberInput
+          label="Quantity"
+          min={0}
+          decimalScale={4}
+          value={quantity}
+          onChange={(v) => setQuantity(typeof v === 'number' ? v : '')}
+          error={errors['lines.0.quantity']}
+        />
+        <TextInput
+          label="Note"
+          placeholder="Display stock for the tile wall"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          error={errors.note}
+        />
+        <Checkbox
+          label="It arrives now (nothing in transit)"
+          checked={receiveNow}
+          onChange={(e) => setReceiveNow(e.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={transfer.isPending}>
+            Transfer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
