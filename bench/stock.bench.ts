@@ -166,7 +166,7 @@ try {
   const moveOnce = async (sign: 1 | -1) => {
     const item = items[Math.floor(Math.random() * items.length)]!;
     const w = warehouses[Math.floor(Math.random() * warehouses.length)]!;
-    // 1 to 5 units, in quarters: ±0.25 … ±5.
+    // A quarter of a unit to 5 units, in quarters: ±0.25 … ±5.
     const quantityE4 = sign * 2_500 * (1 + Math.floor(Math.random() * 20));
     await inScope(runtime.db, scope, async (tx) => {
       const [resolved] = await resolveItems(tx, [{ type: item.type, id: item.id }]);
@@ -177,7 +177,7 @@ try {
     add(item.id, w.id, quantityE4);
   };
 
-  // The statements one movement sends (after the warm-up below has named the repeated ones).
+  // Every movement from here on is counted against the ledger and the audit log below.
   const runStart = (await owner.query<{ t: Date }>('SELECT now() AS t')).rows[0]!.t;
   let posted = 0;
   let refused = 0;
@@ -198,6 +198,7 @@ try {
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, (_, w) => run(w, 2_000, null))); // warm up
+  // The statements one movement sends (the warm-up has named the repeated ones).
   const statements = await recordStatements(() => moveOnce(1));
   posted++;
   console.log(

@@ -89,3 +89,12 @@ export async function signOut(page: Page) {
 /** A toast of a kind (error, success, info) with a text. */
 export const toast = (page: Page, type: string, text: string | RegExp) =>
   page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });
+
+/**
+ * Waits out the toasts showing: they sit over the header's buttons at the top right, and a pointer
+ * resting on one keeps it open, so the pointer moves off them first.
+ */
+export async function dismissToasts(page: Page) {
+  await page.mouse.move(10, 400);
+  await expect(page.locator('[data-toast-type]')).toHaveCount(0, { timeout: 15_000 });
+}

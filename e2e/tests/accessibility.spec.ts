@@ -16,6 +16,10 @@ async function signedInPages(): Promise<string[]> {
   const cabinet = await firstId(`SELECT id FROM products WHERE firm_id = ${HARBOR} AND sku = 'MTO-B'`);
   const material = await firstId(`SELECT id FROM materials WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   // A hardware item with movements, on its way to the showroom: its stock tab at its fullest.
+  // A purchase order partly received: its lines, receipts and actions at their fullest.
+  const order = await firstId(
+    `SELECT id FROM purchase_orders WHERE firm_id = ${HARBOR} AND status = 'partially_received' LIMIT 1`,
+  );
   const moving = await firstId(
     `SELECT product_id AS id FROM stock_transfer_lines WHERE firm_id = ${HARBOR} ORDER BY id LIMIT 1`,
   );
@@ -53,6 +57,7 @@ async function signedInPages(): Promise<string[]> {
     `/p/products/${cabinet}/images`,
     `/p/products/${cabinet}/reorder`,
     ...record('/p/vendors', vendor, ['items', 'logs']),
+    ...record('/p/purchase-orders', order, ['receipts', 'files', 'logs']),
     ...record('/p/materials', material, ['info', 'stock', 'files', 'logs']),
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',

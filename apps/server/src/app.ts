@@ -19,6 +19,7 @@ import { materialsModule } from './modules/materials/materials.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
+import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { stockModule } from './modules/stock/stock.module';
 import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
@@ -61,6 +62,7 @@ export const MODULES: readonly ModuleManifest[] = [
   couponsModule,
   collectionsModule,
   stockModule,
+  purchasingModule,
 ];
 installModules(MODULES);
 

@@ -26,6 +26,11 @@ export type KindFixture = {
   kind: RecordKind;
   /** Its table, for the checks that look past the API. */
   table: string;
+  /**
+   * Runs once before the checks, as the demo firm's owner: for a kind whose records name others
+   * (a purchase order's vendor and items), to find them for `create`.
+   */
+  prepare?: (api: Api) => Promise<void>;
   /** A valid new record; `n` makes each one distinct. */
   create: (n: number) => Json;
   /** A valid edit of `record` (without its version): it must change `changes` fields. */
@@ -122,6 +127,7 @@ export function describeRecordKind(fixture: KindFixture): void {
             WHERE id = (SELECT firm_id FROM users WHERE email = 'owner@cedar.test') AND NOT $1 = ANY(features)`,
           [kind.feature],
         );
+      await fixture.prepare?.(api);
     });
     afterAll(async () => {
       await db?.end();

@@ -31,6 +31,7 @@ export * from './pricing';
 export * from './product-tags';
 export * from './products';
 export * from './profile';
+export * from './purchase-orders';
 export * from './realtime';
 export * from './records';
 export * from './reorder';

@@ -8,6 +8,7 @@ import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
 import { productInputSchema, productRowSchema, productSchema } from './products';
+import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
@@ -29,6 +30,7 @@ export const KIND_SCHEMAS = {
   collection: { input: collectionInputSchema, detail: collectionSchema, row: collectionRowSchema },
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
+  purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };
 
 /** A declared kind's schemas. */

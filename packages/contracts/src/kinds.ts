@@ -16,6 +16,7 @@ import type { LeadRow } from './leads';
 import type { MaterialRow } from './materials';
 import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
+import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-orders';
 import type { VendorRow } from './vendors';
 
 /**
@@ -383,6 +384,42 @@ export const KINDS = defineKinds({
       { key: 'paymentTermsDays', label: 'Terms (days)', format: 'number', sort: true, name: 'terms' },
       { key: 'leadTimeDays', label: 'Lead time (days)', format: 'number', sort: true, name: 'leadTime' },
       { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
+  },
+  purchase_order: {
+    key: 'purchase_order',
+    noun: 'purchase order',
+    plural: 'purchase orders',
+    label: 'Purchase order',
+    labelPlural: 'Purchase orders',
+    webPath: '/p/purchase-orders',
+    apiPath: '/purchase-orders',
+    // Exported with products (37 covers materials, vendors, purchase orders and stock).
+    codes: {
+      modify: P.MODIFY_PURCHASE_ORDERS,
+      remove: P.DELETE_PURCHASE_ORDERS,
+      settings: P.PURCHASE_ORDER_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: true,
+    numberPrefix: 'purchaseOrderSettings.prefix',
+    // Numbered documents are cancelled, not archived: a draft may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'receipts', label: 'Receipts' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<PurchaseOrderRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'vendor', label: 'Vendor', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: PURCHASE_ORDER_STATUS_LABELS },
+      { key: 'warehouse', label: 'Ship to', format: 'ref' },
+      { key: 'expectedDate', name: 'expected', label: 'Expected', format: 'date', sort: true },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
+      { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number' },
+      { key: 'linesReceived', name: 'received', label: 'Lines received', format: 'number', hidden: true },
     ]),
   },
 });

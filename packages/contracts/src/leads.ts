@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { LEAD_STATUSES } from './choices';
-import { personRefSchema, phoneSchema, recordMetaShape, tagsSchema, versionSchema } from './records';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateSchema = z.string().refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), 'Enter a date.');
+import {
+  calendarDateSchema,
+  personRefSchema,
+  phoneSchema,
+  recordMetaShape,
+  tagsSchema,
+  versionSchema,
+} from './records';
 
 /** A lead's details (POST /leads, PUT /leads/{id}). Status changes go through /status. */
 export const leadInputSchema = z.strictObject({
@@ -24,7 +28,7 @@ export const leadInputSchema = z.strictObject({
     .default(0),
   assignedTo: z.uuid('Choose someone from the list.').nullable().default(null),
   ambassador: z.uuid('Choose an ambassador from the list.').nullable().default(null),
-  nextFollowUp: dateSchema.nullable().default(null),
+  nextFollowUp: calendarDateSchema.nullable().default(null),
   tags: tagsSchema.default([]),
   notes: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
 });

@@ -124,3 +124,6 @@ export function quotePrice(product: ProductPricing, m: Measure): PriceQuote {
 export function lineTotalCents(quantity: number, unitPriceCents: number): number {
   return Number((toE4(quantity) * BigInt(unitPriceCents) * 2n + E4) / (2n * E4));
 }
+
+/** a ÷ b rounded half up, for non-negative whole numbers (money and quantities kept as integers). */
+export const divRoundHalfUp = (a: bigint, b: bigint) => (a * 2n + b) / (b * 2n);

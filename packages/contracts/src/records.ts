@@ -86,3 +86,9 @@ export const versionSchema = z.strictObject({
 /** An update's body: the record's input and the version it was made on. */
 export const withVersion = <S extends z.core.$ZodShape, C extends z.core.$ZodObjectConfig>(schema: z.ZodObject<S, C>) =>
   schema.extend(versionSchema.shape);
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A day in the firm's calendar, as YYYY-MM-DD (a follow-up, an expected delivery). */
+export const calendarDateSchema = z
+  .string()
+  .refine((v) => CALENDAR_DATE.test(v) && !Number.isNaN(Date.parse(v)), 'Enter a date.');

@@ -192,3 +192,11 @@ export const stockCheckSchema = z.strictObject({
   ),
 });
 export type StockCheck = z.output<typeof stockCheckSchema>;
+
+/** GET /stock/items?q=: what can be stocked, bought and moved, found by name or SKU (products without variants, variants, materials). */
+export const stockItemSearchSchema = z.strictObject({
+  q: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const stockItemChoiceSchema = itemView;
+export type StockItemChoice = StockItemView;

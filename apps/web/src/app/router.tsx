@@ -135,6 +135,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.raw_material, () => import('../features/materials/pages/material-pages')),
               ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
+              ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

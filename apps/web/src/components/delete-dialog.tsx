@@ -1,8 +1,5 @@
-import { Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { showSubmitError } from '../lib/forms';
-import { toastSuccess } from '../lib/toast';
-import { DialogActions } from './dialog-actions';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * "Delete X?": what deleting it means, then Cancel or Delete. Shown while `name` is set;
@@ -15,27 +12,18 @@ export function DeleteDialog(props: {
   loading: boolean;
   onClose: () => void;
 }) {
-  const { name, onClose } = props;
+  const { name } = props;
   return (
-    <Modal opened={name !== null} onClose={onClose} title={`Delete ${name ?? ''}?`}>
-      <Stack>
-        <Text size="sm">{props.text}</Text>
-        <DialogActions
-          onCancel={onClose}
-          confirm="Delete"
-          color="red"
-          loading={props.loading}
-          onConfirm={() =>
-            props.remove().then(
-              () => {
-                toastSuccess(`${name} deleted.`);
-                onClose();
-              },
-              (error) => showSubmitError(error),
-            )
-          }
-        />
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={name !== null}
+      title={`Delete ${name ?? ''}?`}
+      text={props.text}
+      confirm="Delete"
+      color="red"
+      done={`${name} deleted.`}
+      run={props.remove}
+      loading={props.loading}
+      onClose={props.onClose}
+    />
   );
 }

@@ -43,7 +43,7 @@ describe('reorder levels', () => {
     expect(r.statusCode, r.body).toBe(200);
     const set = r.json() as ReorderLevels;
     // The warehouses it may be set in: the default first.
-    expect(set.warehouses.map((w) => w.name)).toEqual([home.name, 'Annex']);
+    expect(set.warehouses.map((w) => w.name)).toEqual([home.name, 'Annex', 'Showroom floor']);
     expect(set.levels.map((l) => [l.warehouse.name, l.variant, l.point, l.quantity])).toEqual([
       ['Annex', null, 2.5, 10.25],
       [home.name, null, 20, 60],

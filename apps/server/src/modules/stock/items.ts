@@ -154,3 +154,36 @@ export function itemViewSql(t: string): SQL {
     LEFT JOIN ${productVariants} v ON v.id = ${a}.variant_id
     LEFT JOIN ${materials} m ON m.id = ${a}.material_id)`;
 }
+
+/**
+ * GET /stock/items?q=: the items whose name or SKU has `q` in it, for pickers: products without
+ * variants, variants (by their product's name or their own SKU) and, with the module and its
+ * code, materials. Each kind's first `limit`, in name order.
+ */
+export async function searchItems(
+  db: Executor,
+  q: string,
+  limit: number,
+  withMaterials: boolean,
+): Promise<StockItemView[]> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.execute<StockItemView>(sql`
+    (SELECT 'product' AS type, p.id AS "_id", p.id AS "productId", NULL::uuid AS "materialId", p.name, p.sku
+       FROM ${products} p
+      WHERE p.archived_at IS NULL AND p.search_text LIKE ${pattern}
+        AND NOT EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = p.id)
+      ORDER BY p.name_key LIMIT ${limit})
+    UNION ALL
+    (SELECT 'variant', v.id, p.id, NULL, p.name || ' — ' || array_to_string(v.values, ' / '), v.sku
+       FROM ${productVariants} v JOIN ${products} p ON p.id = v.product_id
+      WHERE v.archived_at IS NULL AND p.archived_at IS NULL AND (p.search_text LIKE ${pattern} OR lower(v.sku) LIKE ${pattern})
+      ORDER BY p.name_key, v.position LIMIT ${limit})
+    ${
+      withMaterials
+        ? sql`UNION ALL
+    (SELECT 'material', m.id, NULL, m.id, m.name, m.sku FROM ${materials} m
+      WHERE m.archived_at IS NULL AND m.search_text LIKE ${pattern} ORDER BY m.name_key LIMIT ${limit})`
+        : sql``
+    }`);
+  return rows.rows;
+}

@@ -1,4 +1,4 @@
-import type { StockReason } from '@atelier/contracts';
+import { divRoundHalfUp, type StockReason } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -32,9 +32,6 @@ export type PostedMovement = { id: string; itemId: string; warehouseId: string; 
 const PRICED_IN = new Set<StockReason>(['receipt', 'opening', 'return']);
 
 const fmt = (e4: bigint | number) => (Number(e4) / 10_000).toLocaleString('en-US', { maximumFractionDigits: 4 });
-
-/** Half-up division of non-negative bigints. */
-const divRound = (a: bigint, b: bigint) => (a * 2n + b) / (b * 2n);
 
 /**
  * The one way stock changes: posts the movements in the caller's transaction, keeping on hand
@@ -78,7 +75,8 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
     if (line.unitCostHc !== undefined && PRICED_IN.has(line.reason) && q > 0n) {
       const cost = BigInt(Math.round(line.unitCostHc));
       // While nothing (or less) is on hand, what arrives sets the average.
-      total.average = total.onHand <= 0n ? cost : divRound(total.onHand * total.average + q * cost, total.onHand + q);
+      total.average =
+        total.onHand <= 0n ? cost : divRoundHalfUp(total.onHand * total.average + q * cost, total.onHand + q);
       unitCost = cost;
     } else if (line.unitCostHc !== undefined && line.reason === 'receipt_reversal' && q < 0n) {
       // What leaves goes at its own cost; the average is what is left's.
@@ -86,7 +84,7 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
       const left = total.onHand + q;
       if (left > 0n) {
         const value = total.onHand * total.average + q * cost;
-        total.average = value > 0n ? divRound(value, left) : 0n;
+        total.average = value > 0n ? divRoundHalfUp(value, left) : 0n;
       }
       unitCost = cost;
     }

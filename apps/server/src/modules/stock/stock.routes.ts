@@ -1,4 +1,5 @@
 import {
+  hasCode,
   itemStockSchema,
   KINDS,
   P,
@@ -6,6 +7,8 @@ import {
   type StockItemRef,
   stockAdjustmentSchema,
   stockCheckSchema,
+  stockItemChoiceSchema,
+  stockItemSearchSchema,
   stockMovementPageSchema,
   stockMovementsQuerySchema,
   stockPolicyInputSchema,
@@ -15,12 +18,13 @@ import {
 } from '@atelier/contracts';
 import { z } from 'zod';
 import { isUuid } from '../../db/ids';
-import { type Actor, assertAllowed, permission } from '../../platform/http/access';
-import { notFound } from '../../platform/http/errors';
+import { type Actor, assertAllowed, permission, SIGNED_IN } from '../../platform/http/access';
+import { forbidden, notFound } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { checkStock, latestCheck } from './check.service';
-import { adjustStock, itemStock, listMovements, setStockPolicy, stockValue } from './stock.service';
+import { searchItems } from './items';
+import { adjustStock, itemStock, listMovements, setStockPolicy, stockPlaces, stockValue } from './stock.service';
 import { createTransfer, finishTransfer, getTransfer, listTransfers } from './transfers.service';
 
 // Stock is the products' (modify-products, 1) and, for raw materials, the materials' (34, module `materials`).
@@ -76,6 +80,30 @@ const ownerRoutes = (type: 'product' | 'material'): AnyRoute[] => {
 };
 
 export const stockRoutes: AnyRoute[] = [
+  // Readable by all staff: the warehouse pickers of stock, purchasing and selling choose from them.
+  defineRoute({
+    method: 'GET',
+    url: '/stock/warehouses',
+    summary: 'The warehouses stock may be kept in (not archived, the default first), by name',
+    access: SIGNED_IN,
+    response: z.array(z.strictObject({ _id: z.uuid(), name: z.string() })),
+    handler: ({ db, actor }) => {
+      if (actor.kind !== 'staff') throw forbidden();
+      return stockPlaces(db);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/items',
+    summary: 'Items to stock, buy or move, by name or SKU (materials with their module and code)',
+    access: products,
+    query: stockItemSearchSchema,
+    response: z.array(stockItemChoiceSchema),
+    handler: ({ db, actor, query }) => {
+      const withMaterials = actor.features.includes('materials') && hasCode(actor.codes, materials.code);
+      return searchItems(db, query.q, query.limit, withMaterials);
+    },
+  }),
   ...ownerRoutes('product'),
   ...ownerRoutes('material'),
   defineRoute({

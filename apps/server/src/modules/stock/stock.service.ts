@@ -143,11 +143,7 @@ export async function itemStock(
     .from(stockPolicies)
     .where(type === 'product' ? eq(stockPolicies.productId, id) : eq(stockPolicies.materialId, id));
   const firmWide = await firmAllowsNegative(db, actor.firmId);
-  const places = await db
-    .select({ _id: warehouses.id, name: warehouses.name })
-    .from(warehouses)
-    .where(isNull(warehouses.archivedAt))
-    .orderBy(desc(warehouses.isDefault), warehouses.name);
+  const places = await stockPlaces(db);
   return {
     levels: [...levels.values()].sort(
       (a, b) => a.item.name.localeCompare(b.item.name) || a.warehouse.name.localeCompare(b.warehouse.name),
@@ -156,6 +152,15 @@ export async function itemStock(
     policy: own ? (own.allow ? 'allow' : 'forbid') : 'firm',
     warehouses: places,
   };
+}
+
+/** GET /stock/warehouses: where stock may be kept (not archived), the default first. */
+export function stockPlaces(db: Executor) {
+  return db
+    .select({ _id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(isNull(warehouses.archivedAt))
+    .orderBy(desc(warehouses.isDefault), warehouses.name);
 }
 
 /** GET /stock/movements: the ledger, newest first, of a product (and its variants), a material, a warehouse, a reason. */

@@ -15,7 +15,13 @@ describe('warehouses', () => {
   it('lists, creates, reads and updates with modify-warehouses (32)', async () => {
     const list = await call(t.app, { method: 'GET', url: '/api/v1/warehouses', cookie: wes });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toEqual([expect.objectContaining({ name: 'Main warehouse', isDefault: true })]);
+    // The demo firm's home warehouse, and the showroom floor its display stock is kept on.
+    expect(list.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Main warehouse', isDefault: true }),
+        expect.objectContaining({ name: 'Showroom floor', isDefault: false }),
+      ]),
+    );
 
     const created = await call(t.app, {
       method: 'POST',
@@ -46,7 +52,10 @@ describe('warehouses', () => {
   });
 
   it('answers a stale version with 409 and changes nothing', async () => {
-    const [first] = (await call(t.app, { method: 'GET', url: '/api/v1/warehouses', cookie: wes })).json();
+    // One edited before (the first test's), so an older version exists.
+    const first = (await call(t.app, { method: 'GET', url: '/api/v1/warehouses', cookie: wes }))
+      .json()
+      .find((w: { version: number }) => w.version > 1);
     const stale = await call(t.app, {
       method: 'PUT',
       url: `/api/v1/warehouses/${first._id}`,

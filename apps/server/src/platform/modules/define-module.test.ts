@@ -22,6 +22,7 @@ describe('module manifests', () => {
       'demo:coupons',
       'demo:collections',
       'demo:stock',
+      'demo:purchasing',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);

@@ -166,9 +166,10 @@ export type RecordTypeSpec<
   softDelete?: (row: RowOf<T>) => Values<T>;
   /**
    * What else a create or an edit writes in its transaction, once the row is written (a
-   * product's SKU claimed in the firm's SKU registry, which refers to the row).
+   * product's SKU claimed in the firm's SKU registry, which refers to the row; a purchase
+   * order's lines, from the input). `input` is absent for rows written without one (sample data).
    */
-  afterWrite?: (db: Executor, row: RowOf<T>, before: RowOf<T> | null) => Promise<void>;
+  afterWrite?: (db: Executor, row: RowOf<T>, before: RowOf<T> | null, input?: z.output<S>) => Promise<void>;
   /** What deleting does first, in its transaction, while what hangs off the row is still there. */
   beforeDelete?: (db: Executor, actor: Actor, row: RowOf<T>) => Promise<void>;
   /** What else deleting does in its transaction (a deleted person's sessions end). */
@@ -371,7 +372,7 @@ export function defineRecordType<
     return detail;
   }
 
-  async function insert(db: Executor, writer: AuditActor, values: Values<T>): Promise<string> {
+  async function insert(db: Executor, writer: AuditActor, values: Values<T>, input?: z.output<S>): Promise<string> {
     const [row] = (await db
       .insert(table as PgTable)
       .values({
@@ -381,7 +382,7 @@ export function defineRecordType<
         updatedBy: writer.userId,
       } as never)
       .returning()) as RowOf<T>[];
-    await spec.afterWrite?.(db, row!, null);
+    await spec.afterWrite?.(db, row!, null, input);
     const [after] = await audited(db, row!);
     await recordAudit(db, writer, { entityType: kind.key, entityId: row!.id, action: 'create', after });
     return row!.id;
@@ -389,7 +390,7 @@ export function defineRecordType<
 
   async function create(db: Executor, actor: Actor, input: Input, options: CreateOptions = {}): Promise<Detail> {
     const values = await spec.columns(db, actor, input, null, options);
-    return get(db, actor, await insert(db, actor, values));
+    return get(db, actor, await insert(db, actor, values, input));
   }
 
   /** The record locked for a write, after the locks taken before it, and whether this actor may change it. */
@@ -404,7 +405,7 @@ export function defineRecordType<
     const before = await lockForWrite(db, actor, id, 'update');
     const values = await spec.columns(db, actor, input, before, {});
     const after = (await updateVersioned(db, actor, table, id, input.version, noun, values)) as RowOf<T>;
-    await spec.afterWrite?.(db, after, before);
+    await spec.afterWrite?.(db, after, before, input);
     const [b, a] = await audited(db, before, after);
     await audit(db, actor, id, { action: 'update', version: after.version, before: b, after: a });
     return get(db, actor, id);

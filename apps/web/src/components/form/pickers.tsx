@@ -38,7 +38,7 @@ export function PersonSelect({ label, value, onChange, error, description }: Pro
 /** Picks a record by searching its list (it may be long): accounts, ambassadors, products, materials. */
 function RecordSelect(
   props: Props & {
-    endpoint: '/companies' | '/ambassadors' | '/products' | '/materials';
+    endpoint: '/companies' | '/ambassadors' | '/products' | '/materials' | '/vendors';
     empty: string;
     notFound: string;
     initial?: { _id: string; name: string } | null;
@@ -81,6 +81,10 @@ export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name:
 
 export const ProductSelect = (props: Props) => (
   <RecordSelect {...props} endpoint="/products" empty="Search the products" notFound="No product found" />
+);
+
+export const VendorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
+  <RecordSelect {...props} endpoint="/vendors" empty="Search the vendors" notFound="No vendor found" />
 );
 
 export const MaterialSelect = (props: Props) => (

@@ -45,28 +45,33 @@ export function TagsNotesAndSave<V extends FieldValues & { tags?: string[]; note
   form,
   submitLabel,
   withNotes = true,
+  withTags = true,
 }: {
   form: UseFormReturn<V>;
   submitLabel: string;
   /** Whether the kind keeps notes (a product's words are its description). */
   withNotes?: boolean;
+  /** Whether the kind has tags (a numbered document has none). */
+  withTags?: boolean;
 }) {
   const e = form.formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <>
-      <Controller
-        control={form.control}
-        name={'tags' as Path<V>}
-        render={({ field }) => (
-          <TagsInput
-            label="Tags"
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={e.tags?.message}
-            clearable
-          />
-        )}
-      />
+      {withTags && (
+        <Controller
+          control={form.control}
+          name={'tags' as Path<V>}
+          render={({ field }) => (
+            <TagsInput
+              label="Tags"
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={e.tags?.message}
+              clearable
+            />
+          )}
+        />
+      )}
       {withNotes && (
         <Textarea label="Notes" autosize minRows={3} {...form.register('notes' as Path<V>)} error={e.notes?.message} />
       )}
@@ -127,7 +132,12 @@ export function RecordForm<T extends { _id: string }, V extends FieldValues & No
           />
         )}
         {props.children?.(form)}
-        <TagsNotesAndSave form={form} submitLabel={props.submitLabel} withNotes={'notes' in schema.shape} />
+        <TagsNotesAndSave
+          form={form}
+          submitLabel={props.submitLabel}
+          withNotes={'notes' in schema.shape}
+          withTags={'tags' in schema.shape}
+        />
       </Stack>
       {stale.modal}
     </form>

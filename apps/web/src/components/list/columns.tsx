@@ -1,4 +1,4 @@
-import { columnName, type KindColumn, type PermissionCode, type RecordKind } from '@atelier/contracts';
+import { columnName, type KindColumn, kindHas, type PermissionCode, type RecordKind } from '@atelier/contracts';
 import { Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -69,7 +69,10 @@ export function declaredColumns<Row>(
     }));
 }
 
-/** A kind's filters: each declared column with choices, then `extra` (the page's own), then active or archived. */
+/**
+ * A kind's filters: each declared column with choices, then `extra` (the page's own), then active
+ * or archived for kinds that archive.
+ */
 export const declaredFilters = (kind: RecordKind, extra: ListFilter[] = []): ListFilter[] => [
   ...(kind.columns ?? [])
     .filter((c) => c.choices)
@@ -79,5 +82,5 @@ export const declaredFilters = (kind: RecordKind, extra: ListFilter[] = []): Lis
       options: Object.entries(c.choices ?? {}).map(([value, label]) => ({ value, label })),
     })),
   ...extra,
-  ARCHIVE_STATUS_FILTER,
+  ...(kindHas(kind, 'archive') ? [ARCHIVE_STATUS_FILTER] : []),
 ];

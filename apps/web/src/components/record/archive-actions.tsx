@@ -1,3 +1,4 @@
+import { kindHas } from '@atelier/contracts';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
@@ -22,21 +23,25 @@ export function ArchiveActions<T extends { _id: string; name: string; archived: 
   const archive = resource.useArchive(record._id);
   const remove = resource.useDelete(record._id);
   const [confirm, modal] = useDisclosure(false);
+  // A kind without archiving (a numbered document is cancelled instead) shows Delete alone.
+  const archivable = kindHas(resource.kind, 'archive');
   return (
     <>
-      <Button
-        variant="default"
-        onClick={() =>
-          archive
-            .mutateAsync(!record.archived)
-            .then(
-              () => toastSuccess(record.archived ? `${record.name} restored.` : `${record.name} archived.`),
-              showSubmitError,
-            )
-        }
-      >
-        {record.archived ? 'Restore' : 'Archive'}
-      </Button>
+      {archivable && (
+        <Button
+          variant="default"
+          onClick={() =>
+            archive
+              .mutateAsync(!record.archived)
+              .then(
+                () => toastSuccess(record.archived ? `${record.name} restored.` : `${record.name} archived.`),
+                showSubmitError,
+              )
+          }
+        >
+          {record.archived ? 'Restore' : 'Archive'}
+        </Button>
+      )}
       <Button variant="subtle" color="red" onClick={modal.open}>
         Delete
       </Button>

@@ -1,4 +1,4 @@
-import { columnName, recordHref } from '@atelier/contracts';
+import { columnName, kindHas, recordHref } from '@atelier/contracts';
 import { Card, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
@@ -73,7 +73,8 @@ export function RecordListPage<Row extends { _id: string; name?: string }, T ext
       noun={{ one: kind.noun, many: kind.plural }}
       rowHref={(r) => recordHref(kind, r._id)}
       create={{ href: `${kind.webPath}/new`, label: `New ${kind.noun}` }}
-      archivePermission={kind.codes.remove}
+      // Bulk archive, where the kind has it (numbered documents are cancelled one by one).
+      archivePermission={kindHas(kind, 'bulk') ? kind.codes.remove : undefined}
       exportPermission={kind.codes.export}
       {...rest}
     />

@@ -224,7 +224,7 @@ function Source({ m }: { m: StockMovement }) {
       {m.source.label}
     </Anchor>
   ) : (
-    <>{m.source.label}</>
+    m.source.label
   );
 }
 

@@ -1,0 +1,36 @@
+import { KIND_SCHEMAS, KINDS, purchaseReceiveSchema } from '@atelier/contracts';
+import { z } from 'zod';
+import { permission } from '../../platform/http/access';
+import { idParams } from '../../platform/http/params';
+import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { recordTypeRoutes } from '../../platform/records/crud-routes';
+import { purchaseOrderType } from './purchase-orders.service';
+import { receivePurchaseOrder, reverseReceipt } from './receiving.service';
+
+const kind = KINDS.purchase_order;
+// Receiving is part of keeping purchase orders (57): whoever keeps them takes deliveries in.
+const modify = permission(kind.codes.modify);
+const detail = KIND_SCHEMAS.purchase_order.detail;
+
+export const purchaseOrderRoutes: AnyRoute[] = [
+  ...recordTypeRoutes(purchaseOrderType),
+  defineRoute({
+    method: 'POST',
+    url: `${kind.apiPath}/:id/receive`,
+    summary: 'Receive quantities of its lines into a warehouse (stock comes in at landed cost)',
+    access: modify,
+    params: idParams,
+    body: purchaseReceiveSchema,
+    response: detail,
+    handler: ({ db, actor, params, body }) => receivePurchaseOrder(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${kind.apiPath}/:id/receipts/:receiptId/reverse`,
+    summary: 'Reverse a receipt: its stock leaves again at the cost it came in at',
+    access: modify,
+    params: z.object({ id: z.string(), receiptId: z.string() }),
+    response: detail,
+    handler: ({ db, actor, params }) => reverseReceipt(db, actor, params.id, params.receiptId),
+  }),
+];

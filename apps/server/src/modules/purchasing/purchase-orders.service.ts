@@ -1,0 +1,331 @@
+import { KINDS, type PurchaseOrder, type PurchaseOrderRow, purchaseOrderInputSchema } from '@atelier/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { badRequest, conflict } from '../../platform/http/errors';
+import { buildSearchText, likePattern } from '../../platform/lists/list';
+import { nextNumber } from '../../platform/numbering/numbering.service';
+import { defineRecordType } from '../../platform/records/lifecycle';
+import { refColumn } from '../../platform/records/record-table';
+import { getSettings } from '../../platform/settings/settings.service';
+import { materials } from '../materials';
+import { products, productVariants } from '../products';
+import { itemViewSql, resolveItems, type StockItem, warehouseNames } from '../stock';
+import { vendorItems, vendors } from '../vendors';
+import { warehouses } from '../warehouses';
+import { type LandedLine, landLines } from './landed-cost';
+import { purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from './purchase-orders.table';
+
+type Input = z.output<typeof purchaseOrderInputSchema>;
+type Row = typeof purchaseOrders.$inferSelect;
+type PricedOrder = { items: StockItem[]; lines: LandedLine[]; subtotalCents: number };
+
+const e4 = (n: number) => Math.round(n * 10_000);
+export const poNumber = (row: { prefix: string; number: number }) => `${row.prefix}${row.number}`;
+const numberText = sql<string>`(${purchaseOrders.prefix} || ${purchaseOrders.number})`;
+const vendorRef = refColumn(purchaseOrders.vendorId, vendors, vendors.name);
+const warehouseRef = refColumn(purchaseOrders.warehouseId, warehouses, warehouses.name);
+
+/**
+ * What an input's lines come to: each item checked (the firm's, stocked as given), its unit cost
+ * as entered or else the vendor's for it or else its own, and the charges landed on the lines.
+ * Worked out while checking the input (`columns`) and kept for writing the lines (`afterWrite`),
+ * which gets the same input object.
+ */
+const priced = new WeakMap<Input, PricedOrder>();
+
+async function priceOrder(db: Executor, vendorId: string, input: Input): Promise<PricedOrder> {
+  const items = await resolveItems(
+    db,
+    input.lines.map((l) => l.item),
+    (i) => `lines.${i}.item`,
+  );
+  const ids = items.map((i) => i.itemId);
+  const vendorCosts = new Map(
+    (
+      await db
+        .select({
+          item: sql<string>`COALESCE(${vendorItems.variantId}, ${vendorItems.productId}, ${vendorItems.materialId})`,
+          cost: vendorItems.costHc,
+        })
+        .from(vendorItems)
+        .where(
+          and(
+            eq(vendorItems.vendorId, vendorId),
+            sql`COALESCE(${vendorItems.variantId}, ${vendorItems.productId}, ${vendorItems.materialId}) = ANY(${sql.param(ids)}::uuid[])`,
+          ),
+        )
+    ).map((r) => [r.item, r.cost]),
+  );
+  const ownCosts = new Map(
+    (
+      await db.execute<{ id: string; cost: number }>(sql`
+        SELECT v.id, COALESCE(v.cost_hc, p.cost_hc) AS cost FROM ${productVariants} v JOIN ${products} p ON p.id = v.product_id
+         WHERE v.id = ANY(${sql.param(ids)}::uuid[])
+        UNION ALL SELECT p.id, p.cost_hc FROM ${products} p WHERE p.id = ANY(${sql.param(ids)}::uuid[])
+        UNION ALL SELECT m.id, m.cost_hc FROM ${materials} m WHERE m.id = ANY(${sql.param(ids)}::uuid[])`)
+    ).rows.map((r) => [r.id, Number(r.cost)]),
+  );
+  const landed = landLines(
+    input.lines.map((l, i) => ({
+      quantityE4: e4(l.quantity),
+      unitCostHc:
+        l.unitCost !== undefined
+          ? Math.round(l.unitCost * 100)
+          : (vendorCosts.get(items[i]!.itemId) ?? ownCosts.get(items[i]!.itemId) ?? 0),
+    })),
+    input.freightCents + input.otherChargesCents,
+    input.allocation,
+  );
+  return { items, lines: landed.lines, subtotalCents: landed.subtotalCents };
+}
+
+/** The order's lines as its page reads them, in their order, with what has arrived of each. */
+const linesJson = sql<PurchaseOrder['lines']>`COALESCE((SELECT json_agg(json_build_object(
+    'id', l.id, 'item', ${itemViewSql('l')},
+    'vendorSku', COALESCE((SELECT vi.vendor_sku FROM ${vendorItems} vi WHERE vi.vendor_id = ${qualified(purchaseOrders.vendorId)}
+                   AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = l.item_id), ''),
+    'quantity', l.quantity_e4 / 10000.0, 'unitCost', l.unit_cost_hc / 100.0,
+    'landedUnitCost', l.landed_unit_cost_hc / 100.0, 'totalCents', l.total_cents,
+    'expectedDate', l.expected_date, 'received', l.received_e4 / 10000.0,
+    'remaining', GREATEST(l.quantity_e4 - l.received_e4, 0) / 10000.0) ORDER BY l.position)
+  FROM ${purchaseOrderLines} l WHERE l.purchase_order_id = ${qualified(purchaseOrders.id)}), '[]'::json)`;
+
+const receiptsJson = sql<PurchaseOrder['receipts']>`COALESCE((SELECT json_agg(json_build_object(
+    '_id', r.id, 'warehouse', json_build_object('_id', w.id, 'name', w.name), 'note', r.note,
+    'lines', (SELECT json_agg(json_build_object('line', rl.line_id, 'name', ${itemViewSql('ol')} ->> 'name',
+                'quantity', rl.quantity_e4 / 10000.0) ORDER BY ol.position)
+                FROM ${purchaseReceiptLines} rl JOIN ${purchaseOrderLines} ol ON ol.id = rl.line_id WHERE rl.receipt_id = r.id),
+    'by', (SELECT json_build_object('_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) FROM users u WHERE u.id = r.created_by),
+    'createdAt', r.created_at, 'reversedAt', r.reversed_at) ORDER BY r.created_at DESC)
+  FROM ${purchaseReceipts} r JOIN ${warehouses} w ON w.id = r.warehouse_id
+  WHERE r.purchase_order_id = ${qualified(purchaseOrders.id)}), '[]'::json)`;
+
+const fields = (r: Row) => ({
+  number: poNumber(r),
+  status: r.status,
+  revision: r.revision,
+  vendor: r.vendorId,
+  warehouse: r.warehouseId,
+  shipTo: r.shipTo,
+  expectedDate: r.expectedDate,
+  notes: r.notes,
+  freightCents: r.freightCents,
+  otherChargesCents: r.otherChargesCents,
+  allocation: r.allocation,
+  totalCents: r.totalCents,
+  lineCount: r.lineCount,
+});
+
+/**
+ * Purchase orders: numbered per firm, to a vendor, for products, variants and materials; draft →
+ * sent → partially received → received, or cancelled. Editing a sent order makes a new revision.
+ */
+export const purchaseOrderType = defineRecordType<
+  typeof purchaseOrders,
+  typeof purchaseOrderInputSchema,
+  PurchaseOrder,
+  PurchaseOrderRow
+>({
+  kind: KINDS.purchase_order,
+  table: purchaseOrders,
+  input: purchaseOrderInputSchema,
+  title: (row) => poNumber(row),
+  search: {
+    title: numberText,
+    subtitle: sql<string>`concat_ws(' · ', (SELECT v.name FROM ${vendors} v WHERE v.id = ${qualified(purchaseOrders.vendorId)}),
+      initcap(replace(${purchaseOrders.status}, '_', ' ')))`,
+    text: purchaseOrders.searchText,
+  },
+  columns: async (db, actor, input, before) => {
+    if (before && (before.status === 'received' || before.status === 'cancelled'))
+      throw conflict(`${poNumber(before)} was ${before.status}: it can no longer be changed.`);
+    if (before && before.status !== 'draft' && input.vendor !== before.vendorId)
+      throw badRequest('A sent order keeps its vendor: cancel it and make a new one.', {
+        vendor: 'A sent order keeps its vendor.',
+      });
+    const [vendor] = await db
+      .select({ id: vendors.id, name: vendors.name })
+      .from(vendors)
+      .where(eq(vendors.id, input.vendor));
+    if (!vendor) throw badRequest('Choose a vendor from the list.', { vendor: 'Choose a vendor from the list.' });
+    if (input.warehouse && !(await warehouseNames(db, [input.warehouse])).size)
+      throw badRequest('Choose one of the firm’s warehouses.', { warehouse: 'Choose one of the firm’s warehouses.' });
+    const order = await priceOrder(db, vendor.id, input);
+    priced.set(input, order);
+    const numbered = before
+      ? { prefix: before.prefix, number: before.number }
+      : {
+          prefix: (await getSettings(db, actor.firmId, { banking: false })).purchaseOrderSettings.prefix,
+          number: await nextNumber(db, actor.firmId, 'purchase_order'),
+        };
+    return {
+      ...numbered,
+      vendorId: vendor.id,
+      warehouseId: input.warehouse,
+      shipTo: input.warehouse ? null : input.shipTo,
+      expectedDate: input.expectedDate,
+      notes: input.notes,
+      freightCents: input.freightCents,
+      otherChargesCents: input.otherChargesCents,
+      allocation: input.allocation,
+      subtotalCents: order.subtotalCents,
+      totalCents: order.subtotalCents + input.freightCents + input.otherChargesCents,
+      lineCount: input.lines.length,
+      // What the vendor has seen changes: the order is a new revision of itself.
+      ...(before && before.status !== 'draft' ? { revision: before.revision + 1 } : {}),
+      searchText: buildSearchText([poNumber(numbered), vendor.name, input.notes, ...order.items.map((i) => i.sku)]),
+    };
+  },
+  afterWrite: async (db, row, before, input) => {
+    if (!input) return;
+    const order = priced.get(input) ?? (await priceOrder(db, row.vendorId, input));
+    await writeLines(db, row, before !== null, input, order);
+  },
+  refuseDelete: (row) =>
+    row.status === 'draft'
+      ? null
+      : `${poNumber(row)} was ${row.status === 'cancelled' ? 'cancelled' : 'sent'}: only a draft can be deleted.`,
+  audited: fields,
+  names: {
+    vendor: { table: vendors, id: vendors.id, name: vendors.name },
+    warehouse: { table: warehouses, id: warehouses.id, name: warehouses.name },
+  },
+  extra: { vendor: vendorRef, warehouse: warehouseRef, lines: linesJson, receipts: receiptsJson },
+  detail: (r, extra) => ({
+    number: poNumber(r),
+    name: poNumber(r),
+    status: r.status,
+    revision: r.revision,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    vendor: extra.vendor as PurchaseOrder['vendor'],
+    warehouse: extra.warehouse as PurchaseOrder['warehouse'],
+    shipTo: r.shipTo,
+    expectedDate: r.expectedDate,
+    notes: r.notes,
+    freightCents: r.freightCents,
+    otherChargesCents: r.otherChargesCents,
+    allocation: r.allocation,
+    lines: extra.lines as PurchaseOrder['lines'],
+    subtotalCents: r.subtotalCents,
+    totalCents: r.totalCents,
+    linesReceived: r.linesReceived,
+    receipts: (extra.receipts as PurchaseOrder['receipts']).map((x) => ({
+      ...x,
+      createdAt: new Date(x.createdAt).toISOString(),
+      reversedAt: x.reversedAt ? new Date(x.reversedAt).toISOString() : null,
+    })),
+  }),
+  list: {
+    rowFields: { number: numberText, name: numberText, vendor: vendorRef, warehouse: warehouseRef },
+    defaultSort: '-number',
+    // "PO-12", a vendor's name, a SKU on it: anywhere in its search text.
+    search: (q) => sql`${purchaseOrders.searchText} LIKE ${likePattern(q.toLowerCase().trim())}`,
+  },
+  transitions: {
+    'mark-sent': {
+      refuse: (row) =>
+        row.status === 'draft'
+          ? null
+          : `${poNumber(row)} was already ${row.status === 'cancelled' ? 'cancelled' : 'sent'}.`,
+      set: () => ({ status: 'sent', sentAt: new Date() }),
+    },
+    cancel: {
+      refuse: (row) =>
+        row.status === 'received'
+          ? `${poNumber(row)} was received in full: there is nothing left to cancel.`
+          : row.status === 'cancelled'
+            ? `${poNumber(row)} was already cancelled.`
+            : null,
+      set: () => ({ status: 'cancelled' }),
+    },
+  },
+});
+
+/**
+ * Writes an order's lines as the input gives them: lines named by id are changed, the others are
+ * new, and those left out go. What has arrived stays true: a received line keeps its item, is
+ * never below what arrived, and cannot go.
+ */
+async function writeLines(db: Executor, row: Row, editing: boolean, input: Input, order: PricedOrder) {
+  const existing = editing
+    ? new Map(
+        (await db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, row.id))).map((l) => [
+          l.id,
+          l,
+        ]),
+      )
+    : new Map<string, typeof purchaseOrderLines.$inferSelect>();
+  const errors: Record<string, string> = {};
+  const kept = new Set<string>();
+  input.lines.forEach((line, i) => {
+    if (!line.id) return;
+    const was = existing.get(line.id);
+    if (!was) {
+      errors[`lines.${i}.id`] = 'Not a line of this order.';
+      return;
+    }
+    kept.add(line.id);
+    if (was.receivedE4 > 0 && was.itemId !== order.items[i]!.itemId)
+      errors[`lines.${i}.item`] = 'Some of this line arrived: its item stays.';
+    if (was.receivedE4 > e4(line.quantity))
+      errors[`lines.${i}.quantity`] = `${was.receivedE4 / 10_000} arrived: order at least that many.`;
+  });
+  const dropped = [...existing.values()].filter((l) => !kept.has(l.id));
+  if (dropped.some((l) => l.receivedE4 > 0)) errors.lines = 'A line of which some arrived cannot be taken off.';
+  if (Object.keys(errors).length)
+    throw badRequest(
+      Object.keys(errors).length === 1 ? Object.values(errors)[0]! : 'Please correct the highlighted lines.',
+      errors,
+    );
+  if (dropped.length)
+    await db.delete(purchaseOrderLines).where(
+      inArray(
+        purchaseOrderLines.id,
+        dropped.map((l) => l.id),
+      ),
+    );
+  const values = input.lines.map((line, i) => {
+    const item = order.items[i]!;
+    const money = order.lines[i]!;
+    return {
+      firmId: row.firmId,
+      purchaseOrderId: row.id,
+      position: i,
+      productId: item.productId,
+      variantId: item.variantId,
+      materialId: item.materialId,
+      quantityE4: money.quantityE4,
+      unitCostHc: money.unitCostHc,
+      landedUnitCostHc: money.landedUnitCostHc,
+      totalCents: money.totalCents,
+      expectedDate: line.expectedDate,
+      ...(line.id ? { id: line.id } : {}),
+    };
+  });
+  const changed = values.filter((v) => v.id);
+  for (const v of changed) await db.update(purchaseOrderLines).set(v).where(eq(purchaseOrderLines.id, v.id!));
+  const added = values.filter((v) => !v.id);
+  if (added.length) await db.insert(purchaseOrderLines).values(added);
+  if (editing) await refreshProgress(db, row.id);
+}
+
+/**
+ * After lines or receipts change: how many lines have arrived in full, and the status that
+ * follows (a sent order with everything in is received; with some, partially received).
+ */
+export async function refreshProgress(db: Executor, id: string) {
+  await db.execute(sql`
+    UPDATE ${purchaseOrders} po SET
+      lines_received = x.done,
+      status = CASE
+        WHEN po.status IN ('draft', 'cancelled') THEN po.status
+        WHEN x.done = x.lines AND x.lines > 0 THEN 'received'
+        WHEN x.any_in THEN 'partially_received'
+        ELSE 'sent' END
+      FROM (SELECT count(*) FILTER (WHERE received_e4 >= quantity_e4)::int AS done, count(*)::int AS lines,
+                   bool_or(received_e4 > 0) AS any_in
+              FROM ${purchaseOrderLines} WHERE purchase_order_id = ${id}) x
+     WHERE po.id = ${id}`);
+}

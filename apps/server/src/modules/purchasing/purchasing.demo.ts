@@ -1,0 +1,110 @@
+import { purchaseOrderInputSchema } from '@atelier/contracts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { inScope } from '../../db/tenancy';
+import { demoStaff, HARBOR_PINE_ID, type Seed } from '../../platform/seeds/seeds';
+import { stockLevels } from '../stock';
+import { vendorItems, vendors } from '../vendors';
+import { warehouses } from '../warehouses';
+import { purchaseOrderType } from './purchase-orders.service';
+import { receivePurchaseOrder } from './receiving.service';
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Purchase orders in every state: tile received in full, hardware partly received (the rest on
+ * its way), sheet goods sent and expected, a stone order still a draft, and a cancelled one.
+ */
+export const purchasingDemo: Seed = {
+  name: 'demo:purchasing',
+  run: (db) =>
+    inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
+      const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
+      const [home] = await tx.select().from(warehouses).where(eq(warehouses.isDefault, true));
+      if (!home) return;
+      // What each vendor sells that the firm keeps in stock (those with a stock row), in SKU order.
+      const stockedOf = async (vendor: string, limit: number) => {
+        const rows = await tx
+          .select({ product: vendorItems.productId, material: vendorItems.materialId })
+          .from(vendorItems)
+          .innerJoin(vendors, eq(vendors.id, vendorItems.vendorId))
+          .where(and(eq(vendors.name, vendor), isNull(vendorItems.variantId)))
+          .orderBy(asc(vendorItems.vendorSku));
+        const stocked = new Set(
+          (
+            await tx
+              .select({ id: stockLevels.itemId })
+              .from(stockLevels)
+              .where(
+                inArray(
+                  stockLevels.itemId,
+                  rows.map((r) => (r.product ?? r.material)!),
+                ),
+              )
+          ).map((r) => r.id),
+        );
+        const [v] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.name, vendor));
+        const items = rows
+          .filter((r) => stocked.has((r.product ?? r.material)!))
+          .slice(0, limit)
+          .map((r) =>
+            r.product ? { type: 'product' as const, id: r.product } : { type: 'material' as const, id: r.material! },
+          );
+        return { vendor: v?.id, items };
+      };
+      const order = async (
+        vendor: string,
+        count: number,
+        quantity: (i: number) => number,
+        extra: { freightCents?: number; notes?: string; expectedDate?: string } = {},
+      ) => {
+        const { vendor: id, items } = await stockedOf(vendor, count);
+        if (!id || !items.length) return null;
+        return purchaseOrderType.create(
+          tx,
+          actor,
+          purchaseOrderInputSchema.parse({
+            vendor: id,
+            warehouse: home.id,
+            ...extra,
+            lines: items.map((item, i) => ({ item, quantity: quantity(i) })),
+          }),
+        );
+      };
+
+      const tile = await order('Bayline Tile Distributors', 3, () => 40, {
+        freightCents: 12_000,
+        notes: 'Deliver to the loading dock, weekdays before 3 pm.',
+        expectedDate: inDays(-6),
+      });
+      if (tile) {
+        await purchaseOrderType.transition(tx, actor, tile._id, 'mark-sent');
+        await receivePurchaseOrder(tx, actor, tile._id, {
+          lines: tile.lines.map((l) => ({ line: l.id, quantity: l.quantity })),
+          note: 'All pallets in good order',
+          confirmOverReceipt: false,
+        });
+      }
+      const hardware = await order('Pemberton Hardware Co.', 4, (i) => (i + 1) * 50, {
+        freightCents: 2_500,
+        expectedDate: inDays(-2),
+      });
+      if (hardware) {
+        await purchaseOrderType.transition(tx, actor, hardware._id, 'mark-sent');
+        const [a, b, c] = hardware.lines;
+        await receivePurchaseOrder(tx, actor, hardware._id, {
+          lines: [
+            { line: a!.id, quantity: a!.quantity },
+            { line: b!.id, quantity: b!.quantity },
+            { line: c!.id, quantity: c!.quantity / 2 },
+          ],
+          note: 'Back-ordered items to follow',
+          confirmOverReceipt: false,
+        });
+      }
+      const sheets = await order('Atlantic Plywood & Panel', 3, () => 20, { expectedDate: inDays(5) });
+      if (sheets) await purchaseOrderType.transition(tx, actor, sheets._id, 'mark-sent');
+      await order('Coastal Quartz Fabrication', 2, () => 2, { notes: 'Quote to confirm before sending.' });
+      const cancelled = await order('Bayline Tile Distributors', 1, () => 10, { notes: 'Ordered by mistake.' });
+      if (cancelled) await purchaseOrderType.transition(tx, actor, cancelled._id, 'cancel');
+    }),
+};

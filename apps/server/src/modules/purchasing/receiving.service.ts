@@ -1,0 +1,208 @@
+import { KINDS, type PurchaseOrder, type purchaseReceiveSchema, type StockItemRef } from '@atelier/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { recordAudit } from '../../platform/audit/audit.service';
+import type { Actor } from '../../platform/http/access';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { getSettings } from '../../platform/settings/settings.service';
+import { postMovements, resolveItems, warehouseNames } from '../stock';
+import { poNumber, purchaseOrderType, refreshProgress } from './purchase-orders.service';
+import { purchaseOrderLines, purchaseReceiptLines, purchaseReceipts } from './purchase-orders.table';
+
+type Line = typeof purchaseOrderLines.$inferSelect;
+const fmt = (e4: number) => (e4 / 10_000).toLocaleString('en-US', { maximumFractionDigits: 4 });
+const refOf = (l: Line): StockItemRef =>
+  l.materialId
+    ? { type: 'material', id: l.materialId }
+    : l.variantId
+      ? { type: 'variant', id: l.variantId }
+      : { type: 'product', id: l.productId! };
+
+/**
+ * POST /purchase-orders/{id}/receive: quantities of its lines arrived in a warehouse. The order is
+ * locked while this runs, so two people receiving the last of a line at once take turns and the
+ * second is told what is left (409). More than is left needs `confirmOverReceipt` (unless the
+ * purchase-order settings say not to ask). Each line's stock comes in at its landed cost.
+ */
+export async function receivePurchaseOrder(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  input: z.output<typeof purchaseReceiveSchema>,
+): Promise<PurchaseOrder> {
+  const order = await purchaseOrderType.findRow(db, id, true);
+  const name = poNumber(order);
+  if (order.status === 'draft')
+    throw conflict(`${name} is a draft: send it, or mark it as sent, before receiving against it.`);
+  if (order.status === 'cancelled') throw conflict(`${name} was cancelled: nothing more arrives on it.`);
+  const warehouseId = input.warehouse ?? order.warehouseId;
+  if (!warehouseId)
+    throw badRequest('Choose the warehouse it arrived in.', { warehouse: 'Choose the warehouse it arrived in.' });
+  const places = await warehouseNames(db, [warehouseId]);
+  if (!places.size)
+    throw badRequest('Choose one of the firm’s warehouses.', { warehouse: 'Choose one of the firm’s warehouses.' });
+
+  const lines = new Map(
+    (
+      await db
+        .select()
+        .from(purchaseOrderLines)
+        .where(
+          and(
+            eq(purchaseOrderLines.purchaseOrderId, id),
+            inArray(
+              purchaseOrderLines.id,
+              input.lines.map((l) => l.line),
+            ),
+          ),
+        )
+    ).map((l) => [l.id, l]),
+  );
+  const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  input.lines.forEach((l, i) => {
+    if (!lines.has(l.line)) errors[`lines.${i}.line`] = 'Not a line of this order.';
+    else if (seen.has(l.line)) errors[`lines.${i}.line`] = 'Each line once.';
+    seen.add(l.line);
+  });
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
+
+  const items = await resolveItems(
+    db,
+    input.lines.map((l) => refOf(lines.get(l.line)!)),
+    (i) => `lines.${i}.line`,
+  );
+  const ask = (await getSettings(db, actor.firmId, { banking: false })).purchaseOrderSettings.confirmOverReceipt;
+  if (ask && !input.confirmOverReceipt) {
+    const over = input.lines
+      .map((l, i) => ({ l, line: lines.get(l.line)!, item: items[i]! }))
+      .filter(({ l, line }) => Math.round(l.quantity * 10_000) > line.quantityE4 - line.receivedE4);
+    if (over.length)
+      throw conflict(
+        `${over
+          .map(
+            ({ line, item }) =>
+              `${line.quantityE4 > line.receivedE4 ? `Only ${fmt(line.quantityE4 - line.receivedE4)}` : 'None'} of ${item.name} ${
+                line.quantityE4 - line.receivedE4 === 10_000 ? 'is' : 'are'
+              } left to receive on ${name}`,
+          )
+          .join('; ')}: confirm to receive more than was ordered.`,
+      );
+  }
+
+  const [receipt] = await db
+    .insert(purchaseReceipts)
+    .values({ firmId: actor.firmId, purchaseOrderId: id, warehouseId, note: input.note, createdBy: actor.userId })
+    .returning({ id: purchaseReceipts.id });
+  await db.insert(purchaseReceiptLines).values(
+    input.lines.map((l) => ({
+      firmId: actor.firmId,
+      receiptId: receipt!.id,
+      lineId: l.line,
+      quantityE4: Math.round(l.quantity * 10_000),
+      unitCostHc: lines.get(l.line)!.landedUnitCostHc,
+    })),
+  );
+  await addReceived(
+    db,
+    input.lines.map((l) => ({ line: l.line, quantityE4: Math.round(l.quantity * 10_000) })),
+  );
+  const source = { type: KINDS.purchase_order.key, id, label: name };
+  await postMovements(
+    db,
+    actor,
+    input.lines.map((l, i) => ({
+      item: items[i]!,
+      warehouseId,
+      warehouseName: places.get(warehouseId)!,
+      quantityE4: Math.round(l.quantity * 10_000),
+      reason: 'receipt' as const,
+      unitCostHc: lines.get(l.line)!.landedUnitCostHc,
+      source,
+      note: input.note,
+    })),
+  );
+  await refreshProgress(db, id);
+  await recordAudit(db, actor, {
+    entityType: KINDS.purchase_order.key,
+    entityId: id,
+    action: 'receive',
+    after: {
+      warehouse: places.get(warehouseId),
+      received: input.lines.map((l, i) => `${fmt(Math.round(l.quantity * 10_000))} × ${items[i]!.name}`).join(', '),
+      ...(input.note ? { note: input.note } : {}),
+    },
+  });
+  return purchaseOrderType.get(db, actor, id);
+}
+
+async function addReceived(db: Executor, changes: { line: string; quantityE4: number }[]) {
+  await db.execute(sql`
+    UPDATE ${purchaseOrderLines} l SET received_e4 = l.received_e4 + x.q
+      FROM unnest(${sql.param(changes.map((c) => c.line))}::uuid[], ${sql.param(changes.map((c) => c.quantityE4))}::bigint[]) AS x(id, q)
+     WHERE l.id = x.id`);
+}
+
+/**
+ * POST /purchase-orders/{id}/receipts/{receiptId}/reverse: a receipt taken back (entered twice,
+ * the wrong order): its stock leaves at the cost it came in at, by correcting movements (the
+ * ledger is never edited); refused when that stock has already gone out, unless it may go below zero.
+ */
+export async function reverseReceipt(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  receiptId: string,
+): Promise<PurchaseOrder> {
+  const order = await purchaseOrderType.findRow(db, id, true);
+  const [receipt] = isUuid(receiptId)
+    ? await db
+        .select()
+        .from(purchaseReceipts)
+        .where(and(eq(purchaseReceipts.id, receiptId), eq(purchaseReceipts.purchaseOrderId, id)))
+    : [];
+  if (!receipt) throw notFound('No such receipt on this purchase order.');
+  if (receipt.reversedAt) throw conflict('This receipt was already reversed.');
+  const rows = await db
+    .select({ rl: purchaseReceiptLines, line: purchaseOrderLines })
+    .from(purchaseReceiptLines)
+    .innerJoin(purchaseOrderLines, eq(purchaseOrderLines.id, purchaseReceiptLines.lineId))
+    .where(eq(purchaseReceiptLines.receiptId, receiptId));
+  const items = await resolveItems(
+    db,
+    rows.map((r) => refOf(r.line)),
+  );
+  const places = await warehouseNames(db, [receipt.warehouseId]);
+  await postMovements(
+    db,
+    actor,
+    rows.map((r, i) => ({
+      item: items[i]!,
+      warehouseId: receipt.warehouseId,
+      warehouseName: places.get(receipt.warehouseId) ?? 'its warehouse',
+      quantityE4: -r.rl.quantityE4,
+      reason: 'receipt_reversal' as const,
+      unitCostHc: r.rl.unitCostHc,
+      source: { type: KINDS.purchase_order.key, id, label: poNumber(order) },
+      note: 'Receipt reversed',
+    })),
+  );
+  await addReceived(
+    db,
+    rows.map((r) => ({ line: r.rl.lineId, quantityE4: -r.rl.quantityE4 })),
+  );
+  await db
+    .update(purchaseReceipts)
+    .set({ reversedAt: new Date(), reversedBy: actor.userId })
+    .where(eq(purchaseReceipts.id, receiptId));
+  await refreshProgress(db, id);
+  await recordAudit(db, actor, {
+    entityType: KINDS.purchase_order.key,
+    entityId: id,
+    action: 'reverse-receipt',
+    after: { reversed: rows.map((r, i) => `${fmt(r.rl.quantityE4)} × ${items[i]!.name}`).join(', ') },
+  });
+  return purchaseOrderType.get(db, actor, id);
+}

@@ -1,0 +1,304 @@
+import {
+  LANDED_COST_METHOD_LABELS,
+  type PurchaseOrder,
+  type PurchaseOrderInput,
+  type StockItemChoice,
+} from '@atelier/contracts';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { MoneyInput } from '../../../components/form/fields';
+import { VendorSelect } from '../../../components/form/pickers';
+import { RecordForm } from '../../../components/form/record-form';
+import type { RecordFormProps } from '../../../components/record/record-pages';
+import { api } from '../../../lib/api';
+import { useStockItems } from '../api';
+
+type Line = {
+  id?: string;
+  item: { type: 'product' | 'variant' | 'material'; id: string };
+  quantity: number;
+  unitCost?: number;
+  expectedDate: string | null;
+};
+type Values = Omit<PurchaseOrderInput, 'lines'> & { lines: Line[] };
+
+const itemKey = (item: { type: string; id: string }) => `${item.type}:${item.id}`;
+
+function useWarehouses() {
+  return useQuery({
+    queryKey: ['stock', 'warehouses'],
+    queryFn: () => api<{ _id: string; name: string }[]>('GET', '/stock/warehouses'),
+  });
+}
+
+/** Picks what a line orders by name or SKU: a product, one of its variants, or a material. */
+function ItemSelect({
+  value,
+  initial,
+  onChange,
+  error,
+  label,
+}: {
+  value: string | null;
+  initial?: StockItemChoice;
+  onChange: (item: StockItemChoice | null) => void;
+  error?: string;
+  label: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 250);
+  const found = useStockItems(q);
+  const options = new Map<string, StockItemChoice>();
+  if (initial) options.set(itemKey({ type: initial.type, id: initial._id }), initial);
+  for (const i of found.data ?? []) options.set(itemKey({ type: i.type, id: i._id }), i);
+  return (
+    <Select
+      label={label}
+      placeholder="Search by name or SKU"
+      data={[...options].map(([v, i]) => ({ value: v, label: `${i.name} · ${i.sku}` }))}
+      value={value}
+      onChange={(v) => onChange(v ? (options.get(v) ?? null) : null)}
+      onSearchChange={setSearch}
+      searchable
+      filter={({ options: o }) => o}
+      error={error}
+      nothingFoundMessage={found.isFetching ? 'Searching…' : 'Nothing found'}
+    />
+  );
+}
+
+function Lines({ form, record }: { form: UseFormReturn<Values>; record?: PurchaseOrder }) {
+  const lines = useFieldArray({ control: form.control, name: 'lines' });
+  // What each line's item is called: the record's own lines, and what was picked since.
+  const [picked, setPicked] = useState<Record<string, StockItemChoice>>(() =>
+    Object.fromEntries((record?.lines ?? []).map((l) => [itemKey({ type: l.item.type, id: l.item._id }), l.item])),
+  );
+  const received = new Map((record?.lines ?? []).map((l) => [l.id, l.received]));
+  const e = form.formState.errors.lines;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Lines
+      </Title>
+      {typeof e?.message === 'string' && (
+        <Text size="sm" c="red.8">
+          {e.message}
+        </Text>
+      )}
+      {lines.fields.map((field, i) => {
+        const errors = e?.[i];
+        const arrived = received.get(form.getValues(`lines.${i}.id`) ?? '');
+        return (
+          <SimpleGrid key={field.id} cols={{ base: 1, sm: 5 }} spacing="xs" style={{ alignItems: 'end' }}>
+            <div style={{ gridColumn: 'span 2' }}>
+              <Controller
+                control={form.control}
+                name={`lines.${i}.item`}
+                render={({ field: f }) => (
+                  <ItemSelect
+                    label={`Line ${i + 1}`}
+                    value={f.value?.id ? itemKey(f.value) : null}
+                    initial={f.value?.id ? picked[itemKey(f.value)] : undefined}
+                    onChange={(item) => {
+                      if (item) setPicked((all) => ({ ...all, [itemKey({ type: item.type, id: item._id })]: item }));
+                      f.onChange(item ? { type: item.type, id: item._id } : { type: 'product', id: '' });
+                    }}
+                    error={errors?.item?.id?.message ?? errors?.item?.message}
+                  />
+                )}
+              />
+            </div>
+            <Controller
+              control={form.control}
+              name={`lines.${i}.quantity`}
+              render={({ field: f }) => (
+                <NumberInput
+                  label="Quantity"
+                  min={0}
+                  decimalScale={4}
+                  value={f.value ?? ''}
+                  onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
+                  error={errors?.quantity?.message}
+                  description={arrived ? `${arrived} arrived` : undefined}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name={`lines.${i}.unitCost`}
+              render={({ field: f }) => (
+                <MoneyInput
+                  label="Unit cost"
+                  placeholder="Vendor’s cost"
+                  decimals={4}
+                  cents={f.value}
+                  onChange={f.onChange}
+                  error={errors?.unitCost?.message}
+                />
+              )}
+            />
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <TextInput
+                type="date"
+                label="Expected"
+                {...form.register(`lines.${i}.expectedDate`, { setValueAs: (v) => v || null })}
+                error={errors?.expectedDate?.message}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={4}
+                aria-label={`Remove line ${i + 1}`}
+                onClick={() => lines.remove(i)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          </SimpleGrid>
+        );
+      })}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => lines.append({ item: { type: 'product', id: '' }, quantity: 1, expectedDate: null })}
+        >
+          Add a line
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const valuesOf = (record: PurchaseOrder | undefined): Values => ({
+  vendor: record?.vendor._id ?? '',
+  warehouse: record?.warehouse?._id ?? null,
+  shipTo: record?.shipTo ?? null,
+  expectedDate: record?.expectedDate ?? null,
+  notes: record?.notes ?? '',
+  freightCents: record?.freightCents ?? 0,
+  otherChargesCents: record?.otherChargesCents ?? 0,
+  allocation: record?.allocation ?? 'value',
+  lines: record
+    ? record.lines.map((l) => ({
+        id: l.id,
+        item: { type: l.item.type, id: l.item._id },
+        quantity: l.quantity,
+        unitCost: l.unitCost,
+        expectedDate: l.expectedDate,
+      }))
+    : [{ item: { type: 'product', id: '' }, quantity: 1, expectedDate: null }],
+});
+
+/**
+ * A purchase order's vendor, where it is delivered, its charges (landed on the lines by value or
+ * quantity) and its lines. A line's cost left empty is the vendor's for the item.
+ */
+export function PurchaseOrderForm(props: RecordFormProps<PurchaseOrder, PurchaseOrderInput>) {
+  const warehouses = useWarehouses();
+  return (
+    <RecordForm<PurchaseOrder, Values>
+      {...(props as unknown as RecordFormProps<PurchaseOrder, Values>)}
+      values={valuesOf}
+    >
+      {(form) => {
+        const e = form.formState.errors;
+        return (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Controller
+                control={form.control}
+                name="vendor"
+                render={({ field }) => (
+                  <VendorSelect
+                    label="Vendor"
+                    value={field.value || null}
+                    initial={props.record?.vendor}
+                    onChange={(v) => field.onChange(v ?? '')}
+                    error={e.vendor?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="warehouse"
+                render={({ field }) => (
+                  <Select
+                    label="Ship to"
+                    placeholder="Choose a warehouse"
+                    data={(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name }))}
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    error={e.warehouse?.message}
+                  />
+                )}
+              />
+              <TextInput
+                type="date"
+                label="Expected"
+                {...form.register('expectedDate', { setValueAs: (v) => v || null })}
+                error={e.expectedDate?.message}
+              />
+              <Controller
+                control={form.control}
+                name="allocation"
+                render={({ field }) => (
+                  <Select
+                    label="Spread charges over the lines"
+                    data={Object.entries(LANDED_COST_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+                    value={field.value ?? 'value'}
+                    onChange={(v) => v && field.onChange(v)}
+                    allowDeselect={false}
+                    error={e.allocation?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="freightCents"
+                render={({ field }) => (
+                  <MoneyInput
+                    label="Freight"
+                    cents={field.value as number | undefined}
+                    onChange={(c) => field.onChange(c ?? 0)}
+                    error={e.freightCents?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="otherChargesCents"
+                render={({ field }) => (
+                  <MoneyInput
+                    label="Other charges"
+                    cents={field.value as number | undefined}
+                    onChange={(c) => field.onChange(c ?? 0)}
+                    error={e.otherChargesCents?.message}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            <Lines form={form} record={props.record} />
+          </>
+        );
+      }}
+    </RecordForm>
+  );
+}

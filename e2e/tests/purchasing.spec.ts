@@ -1,0 +1,57 @@
+import { dismissToasts, expect, signIn, test, toast } from '../fixtures';
+
+test('a purchase order is made for a vendor, marked as sent, received in two deliveries, and its stock arrives at landed cost', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/purchase-orders');
+  await expect(page).toHaveTitle('Atelier Purchase orders');
+  await page.getByRole('link', { name: 'New purchase order' }).click();
+
+  await page.getByRole('combobox', { name: 'Vendor' }).click();
+  await page.getByRole('combobox', { name: 'Vendor' }).fill('Pemberton');
+  await page.getByRole('option', { name: 'Pemberton Hardware Co.' }).click();
+  await page.getByRole('combobox', { name: 'Ship to' }).click();
+  await page.getByRole('option', { name: 'Main warehouse' }).click();
+  await page.getByLabel('Freight').fill('10');
+  await page.getByRole('combobox', { name: 'Line 1' }).click();
+  await page.getByRole('combobox', { name: 'Line 1' }).fill('HW-BP10-POCH');
+  await page.getByRole('option', { name: /Bar pull 10″, polished chrome/ }).click();
+  await page.getByLabel('Quantity').fill('20');
+  await page.getByLabel('Unit cost').fill('5');
+  await page.getByRole('button', { name: 'Create purchase order' }).click();
+  await expect(toast(page, 'success', /PO-\d+ created as a draft\./)).toBeVisible();
+  // 20 × $5.00 with $10.00 freight: landed at $5.50 each.
+  await expect(page.getByText('Total $110.00')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '$5.50' })).toBeVisible();
+
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(page.getByText(/0 of 1 lines received/)).toBeVisible();
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Receive' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/arrived now/).fill('12');
+  await dialog.getByRole('button', { name: 'Receive' }).click();
+  await expect(page.getByText('Partially received').first()).toBeVisible();
+
+  // The rest, and one more than ordered: asked, then confirmed.
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Receive' }).click();
+  await dialog.getByLabel(/arrived now/).fill('9');
+  await dialog.getByRole('button', { name: 'Receive' }).click();
+  await expect(dialog.getByText(/Only 8 of Bar pull 10″, polished chrome are left to receive/)).toBeVisible();
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Receive' }).click();
+  await expect(page.getByText(/1 of 1 lines received/)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Receipts' }).click();
+  await expect(page.getByText(/9 × Bar pull 10″, polished chrome/)).toBeVisible();
+  await expect(page.getByText(/12 × Bar pull 10″, polished chrome/)).toBeVisible();
+
+  // The product's stock tab shows what came in, from this order.
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await page.getByRole('link', { name: 'Bar pull 10″, polished chrome' }).click();
+  await expect(page.getByRole('heading', { name: 'Movements' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /\+9 Purchase receipt PO-\d+/ })).toBeVisible();
+});

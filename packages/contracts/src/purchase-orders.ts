@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { centsSchema, costCentsSchema } from './products';
+import { calendarDateSchema, personRefSchema, recordMetaShape, rowMetaShape } from './records';
+import { STOCK_ITEM_TYPES, stockItemRefSchema, stockQuantity } from './stock';
+import { addressSchema } from './warehouses';
+
+export const PURCHASE_ORDER_STATUSES = ['draft', 'sent', 'partially_received', 'received', 'cancelled'] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  partially_received: 'Partially received',
+  received: 'Received',
+  cancelled: 'Cancelled',
+};
+
+/** How freight and other charges are spread over the lines (landed cost): by their value or their quantity. */
+export const LANDED_COST_METHODS = ['value', 'quantity'] as const;
+export const LANDED_COST_METHOD_LABELS = { value: 'By value', quantity: 'By quantity' } as const;
+
+/** The most lines one purchase order takes. */
+export const MAX_PURCHASE_ORDER_LINES = 500;
+
+export const purchaseOrderLineInputSchema = z.strictObject({
+  /** An existing line's id, when editing it (a line already received keeps its item). */
+  id: z.uuid().optional(),
+  item: stockItemRefSchema,
+  quantity: stockQuantity('the quantity'),
+  /** Cents to two decimals per unit; left out, the vendor's cost of the item (else its own cost). */
+  unitCost: costCentsSchema.optional(),
+  expectedDate: calendarDateSchema.nullable().default(null),
+});
+export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineInputSchema>;
+
+/** POST /purchase-orders and PUT /purchase-orders/{id}. Status changes go through the transitions. */
+export const purchaseOrderInputSchema = z
+  .strictObject({
+    vendor: z.uuid('Choose a vendor.'),
+    /** Where it is delivered: one of the firm's warehouses, or a typed address. */
+    warehouse: z.uuid('Choose a warehouse.').nullable().default(null),
+    shipTo: addressSchema.nullable().default(null),
+    expectedDate: calendarDateSchema.nullable().default(null),
+    /** Printed on the order for the vendor. */
+    notes: z.string().trim().max(4000, 'Use at most 4,000 characters.').default(''),
+    freightCents: centsSchema.default(0),
+    otherChargesCents: centsSchema.default(0),
+    allocation: z.enum(LANDED_COST_METHODS, { error: 'Choose how charges are spread.' }).default('value'),
+    lines: z
+      .array(purchaseOrderLineInputSchema)
+      .min(1, 'Add at least one line.')
+      .max(MAX_PURCHASE_ORDER_LINES, `Use at most ${MAX_PURCHASE_ORDER_LINES} lines.`),
+  })
+  .superRefine((po, ctx) => {
+    if (po.warehouse === null && po.shipTo === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['warehouse'],
+        message: 'Choose a warehouse or type the address to ship to.',
+      });
+  });
+export type PurchaseOrderInput = z.input<typeof purchaseOrderInputSchema>;
+
+const lineItemSchema = z.strictObject({
+  type: z.enum(STOCK_ITEM_TYPES),
+  _id: z.uuid(),
+  productId: z.uuid().nullable(),
+  materialId: z.uuid().nullable(),
+  name: z.string(),
+  sku: z.string(),
+});
+
+export const purchaseOrderLineSchema = z.strictObject({
+  id: z.uuid(),
+  item: lineItemSchema,
+  /** The vendor's SKU of the item, when the firm has one for this vendor. */
+  vendorSku: z.string(),
+  quantity: z.number(),
+  unitCost: z.number(),
+  /** Unit cost with its share of freight and charges: what receiving puts into the moving average. */
+  landedUnitCost: z.number(),
+  totalCents: z.number(),
+  expectedDate: z.string().nullable(),
+  received: z.number(),
+  remaining: z.number(),
+});
+export type PurchaseOrderLine = z.output<typeof purchaseOrderLineSchema>;
+
+export const purchaseReceiptSchema = z.strictObject({
+  _id: z.uuid(),
+  warehouse: personRefSchema,
+  note: z.string(),
+  lines: z.array(z.strictObject({ line: z.uuid(), name: z.string(), quantity: z.number() })),
+  by: personRefSchema.nullable(),
+  createdAt: z.string(),
+  reversedAt: z.string().nullable(),
+});
+export type PurchaseReceipt = z.output<typeof purchaseReceiptSchema>;
+
+/** A purchase order as its page reads it (GET /purchase-orders/{id}). */
+export const purchaseOrderSchema = z.strictObject({
+  ...recordMetaShape,
+  number: z.string(),
+  /** Its number again, as every record's page and list names it. */
+  name: z.string(),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  /** 1 until a sent order is edited; each edit after sending is a new revision. */
+  revision: z.number().int(),
+  sentAt: z.string().nullable(),
+  vendor: personRefSchema,
+  warehouse: personRefSchema.nullable(),
+  shipTo: addressSchema.nullable(),
+  expectedDate: z.string().nullable(),
+  notes: z.string(),
+  freightCents: z.number(),
+  otherChargesCents: z.number(),
+  allocation: z.enum(LANDED_COST_METHODS),
+  lines: z.array(purchaseOrderLineSchema),
+  subtotalCents: z.number(),
+  totalCents: z.number(),
+  linesReceived: z.number().int(),
+  receipts: z.array(purchaseReceiptSchema),
+});
+export type PurchaseOrder = z.output<typeof purchaseOrderSchema>;
+
+/** A row of the purchase-order list (GET /purchase-orders). */
+export const purchaseOrderRowSchema = z.strictObject({
+  ...rowMetaShape,
+  number: z.string(),
+  name: z.string(),
+  vendor: personRefSchema,
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  warehouse: personRefSchema.nullable(),
+  expectedDate: z.string().nullable(),
+  totalCents: z.number(),
+  lineCount: z.number().int(),
+  linesReceived: z.number().int(),
+});
+export type PurchaseOrderRow = z.output<typeof purchaseOrderRowSchema>;
+
+/** POST /purchase-orders/{id}/receive: quantities per line into a warehouse, now. */
+export const purchaseReceiveSchema = z.strictObject({
+  /** Where it arrived: the order's warehouse unless said. */
+  warehouse: z.uuid('Choose a warehouse.').optional(),
+  note: z.string().trim().max(500, 'Use at most 500 characters.').default(''),
+  lines: z
+    .array(
+      z.strictObject({ line: z.uuid('Not a line of this order.'), quantity: stockQuantity('the quantity received') }),
+    )
+    .min(1, 'Receive at least one line.')
+    .max(MAX_PURCHASE_ORDER_LINES),
+  /** Receiving more than is left on a line must be confirmed. */
+  confirmOverReceipt: z.boolean().default(false),
+});
+export type PurchaseReceiveInput = z.input<typeof purchaseReceiveSchema>;
