@@ -62,6 +62,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',
     '/p/tags',
+    '/p/low-stock',
     '/p/coupons',
     `/p/categories/${category}`,
     '/p/filters',

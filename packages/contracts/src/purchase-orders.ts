@@ -152,3 +152,54 @@ export const purchaseReceiveSchema = z.strictObject({
   confirmOverReceipt: z.boolean().default(false),
 });
 export type PurchaseReceiveInput = z.input<typeof purchaseReceiveSchema>;
+
+/** GET /low-stock: what to reorder, per item and warehouse. */
+export const lowStockQuerySchema = z.strictObject({
+  warehouse: z.uuid().optional(),
+  vendor: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/**
+ * An item at or below its reorder point on forecast: on hand, less what is committed (orders
+ * join with selling), plus what arrives within the vendor's lead time (open purchase-order lines
+ * into the warehouse, and transfers on their way to it).
+ */
+export const lowStockRowSchema = z.strictObject({
+  item: lineItemSchema,
+  warehouse: personRefSchema,
+  onHand: z.number(),
+  incoming: z.number(),
+  forecast: z.number(),
+  reorderPoint: z.number(),
+  reorderQuantity: z.number(),
+  /** The reorder quantity rounded up to whole packs of the vendor (and at least its minimum). */
+  toOrder: z.number(),
+  packSize: z.number().int(),
+  vendor: personRefSchema.nullable(),
+  /** The preferred vendor's cost per unit, in cents to two decimals. */
+  unitCost: z.number().nullable(),
+});
+export type LowStockRow = z.output<typeof lowStockRowSchema>;
+export const lowStockPageSchema = z.strictObject({ items: z.array(lowStockRowSchema), total: z.number().int() });
+export type LowStockPage = z.output<typeof lowStockPageSchema>;
+
+/** POST /low-stock/purchase-orders: draft orders, one per vendor and warehouse, from the rows ticked. */
+export const lowStockOrderSchema = z.strictObject({
+  rows: z
+    .array(
+      z.strictObject({
+        item: stockItemRefSchema,
+        warehouse: z.uuid('Choose a warehouse.'),
+        /** Left out: the row's quantity to order. */
+        quantity: stockQuantity('the quantity').optional(),
+      }),
+    )
+    .min(1, 'Tick at least one item.')
+    .max(MAX_PURCHASE_ORDER_LINES, `Order at most ${MAX_PURCHASE_ORDER_LINES} items at once.`),
+});
+export type LowStockOrderInput = z.input<typeof lowStockOrderSchema>;
+export const lowStockOrdersSchema = z.array(
+  z.strictObject({ _id: z.uuid(), number: z.string(), vendor: personRefSchema, lines: z.number().int() }),
+);

@@ -140,16 +140,17 @@ export const stockMovementPageSchema = z.strictObject({
 });
 export type StockMovementPage = z.output<typeof stockMovementPageSchema>;
 
-/**
- * One item in one warehouse: what is there and what is on its way from another warehouse (incoming
- * purchase orders, committed orders and the forecast join as those documents arrive).
- */
+/** One item in one warehouse: what is there, what is on its way, and the forecast. */
 export const stockLevelSchema = z.strictObject({
   item: itemView,
   warehouse: named,
   onHand: z.number(),
   /** Leaving another warehouse for this one. */
   inTransit: z.number(),
+  /** On open purchase orders into this warehouse, whatever their date. */
+  incoming: z.number(),
+  /** On hand plus what arrives within the vendor's lead time (transfers in transit too); committed orders join with selling. */
+  forecast: z.number(),
   reorderPoint: z.number().nullable(),
   /** The item's moving-average cost per unit across the firm's warehouses, in cents to two decimals. */
   averageCost: z.number(),

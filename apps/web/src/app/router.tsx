@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.product, () => import('../features/products/pages/product-pages')),
               page('p/categories', () => import('../features/categories/pages/categories-page')),
               page('p/tags', () => import('../features/product-tags/pages/product-tags-page')),
+              page('p/low-stock', () => import('../features/purchasing/pages/low-stock-page')),
               page('p/coupons', () => import('../features/coupons/pages/coupons-page')),
               page('p/filters', () => import('../features/filters/pages/filters-page')),
               page('p/filters/:id', () => import('../features/filters/pages/filters-page')),

@@ -1,5 +1,6 @@
 import { KINDS } from '@atelier/contracts';
 import { defineModule } from '../../platform/modules/define-module';
+import { lowStockRoutes } from './low-stock.routes';
 import { purchaseOrderRoutes } from './purchase-orders.routes';
 import { purchasingDemo } from './purchasing.demo';
 
@@ -7,6 +8,6 @@ import { purchasingDemo } from './purchasing.demo';
 export const purchasingModule = defineModule({
   name: 'purchasing',
   kinds: [KINDS.purchase_order],
-  routes: purchaseOrderRoutes,
+  routes: [...purchaseOrderRoutes, ...lowStockRoutes],
   seeds: [purchasingDemo],
 });

@@ -26,12 +26,17 @@ export async function checkStock(db: Executor, firmId: string): Promise<StockChe
         FROM stock_levels l FULL JOIN ledger g ON g.item_id = l.item_id AND g.warehouse_id = l.warehouse_id
        WHERE COALESCE(l.on_hand_e4, 0) <> COALESCE(g.q, 0)),
     totals AS (
-      SELECT g.product_id, g.variant_id, g.material_id, NULL::uuid AS warehouse_id,
-             COALESCE(s.on_hand_e4, 0) AS summary, g.q AS ledger
-        FROM (SELECT item_id, min(product_id::text)::uuid AS product_id, min(variant_id::text)::uuid AS variant_id,
-                     min(material_id::text)::uuid AS material_id, sum(q) AS q FROM ledger GROUP BY item_id) g
-        LEFT JOIN stock_items s ON s.item_id = g.item_id
-       WHERE COALESCE(s.on_hand_e4, 0) <> g.q),
+      -- Full join: a total with no movements behind it is a drift too (its item named from its own table).
+      SELECT COALESCE(g.product_id, (SELECT v.product_id FROM product_variants v WHERE v.id = s.item_id),
+                      (SELECT p.id FROM products p WHERE p.id = s.item_id)) AS product_id,
+             COALESCE(g.variant_id, (SELECT v.id FROM product_variants v WHERE v.id = s.item_id)) AS variant_id,
+             COALESCE(g.material_id, (SELECT m.id FROM materials m WHERE m.id = s.item_id)) AS material_id,
+             NULL::uuid AS warehouse_id, COALESCE(s.on_hand_e4, 0) AS summary, COALESCE(g.q, 0) AS ledger
+        FROM stock_items s
+        FULL JOIN (SELECT item_id, min(product_id::text)::uuid AS product_id, min(variant_id::text)::uuid AS variant_id,
+                          min(material_id::text)::uuid AS material_id, sum(q) AS q FROM ledger GROUP BY item_id) g
+          ON g.item_id = s.item_id
+       WHERE COALESCE(s.on_hand_e4, 0) <> COALESCE(g.q, 0)),
     d AS (SELECT * FROM levels UNION ALL SELECT * FROM totals)
     SELECT ${itemViewSql('d')} AS item,
            (SELECT json_build_object('_id', w.id, 'name', w.name) FROM warehouses w WHERE w.id = d.warehouse_id) AS warehouse,

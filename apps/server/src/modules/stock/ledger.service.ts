@@ -2,11 +2,11 @@ import { divRoundHalfUp, type StockReason } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { newId } from '../../db/ids';
-import { type AuditActor, recordAudits } from '../../platform/audit/audit.service';
+import { type AuditActor, auditRows } from '../../platform/audit/audit.service';
 import { conflict } from '../../platform/http/errors';
 import { settings } from '../../platform/settings/settings.table';
 import type { StockItem } from './items';
-import { stockMovements, stockPolicies } from './stock.table';
+import { stockPolicies } from './stock.table';
 
 /** One movement to post. Quantities are ten-thousandths of the unit; costs hundredths of a cent. */
 export type MovementLine = {
@@ -46,19 +46,33 @@ const fmt = (e4: bigint | number) => (Number(e4) / 10_000).toLocaleString('en-US
 export async function postMovements(db: Executor, actor: AuditActor, lines: MovementLine[]): Promise<PostedMovement[]> {
   if (!lines.length) return [];
   const itemIds = [...new Set(lines.map((l) => l.item.itemId))].sort();
-  await db.execute(sql`
-    INSERT INTO stock_items (item_id, firm_id)
-    SELECT i, ${actor.firmId}::uuid FROM unnest(${sql.param(itemIds)}::uuid[]) AS i ORDER BY i
-    ON CONFLICT (item_id) DO NOTHING`);
-  const locked = await db.execute<{ item_id: string; on_hand_e4: string; average_cost_hc: string }>(sql`
-    SELECT item_id, on_hand_e4, average_cost_hc FROM stock_items
-     WHERE item_id = ANY(${sql.param(itemIds)}::uuid[]) ORDER BY item_id FOR UPDATE`);
-  const totals = new Map(
-    locked.rows.map((r) => [r.item_id, { onHand: BigInt(r.on_hand_e4), average: BigInt(r.average_cost_hc) }]),
-  );
+  // One statement: the items' rows made where missing (locked, being new) and the others locked.
+  const locked = await db.execute<{ item_id: string; on_hand_e4: number; average_cost_hc: number }>(sql`
+    WITH made AS (
+      INSERT INTO stock_items (item_id, firm_id)
+      SELECT i, ${actor.firmId}::uuid FROM unnest(${sql.param(itemIds)}::uuid[]) AS i ORDER BY i
+      ON CONFLICT (item_id) DO NOTHING
+      RETURNING item_id, on_hand_e4, average_cost_hc),
+    held AS (
+      SELECT item_id, on_hand_e4, average_cost_hc FROM stock_items
+       WHERE item_id = ANY(${sql.param(itemIds)}::uuid[]) ORDER BY item_id FOR UPDATE)
+    SELECT * FROM made UNION ALL SELECT * FROM held`);
+  type Total = { onHand: bigint; average: bigint };
+  const rowsOf = (found: typeof locked): [string, Total][] =>
+    found.rows.map((r) => [r.item_id, { onHand: BigInt(r.on_hand_e4), average: BigInt(r.average_cost_hc) }]);
+  const totals = new Map(rowsOf(locked));
+  // A row another document made and committed while this statement waited is not in its snapshot: lock it now.
+  const missing = itemIds.filter((i) => !totals.has(i));
+  if (missing.length)
+    for (const [id, total] of rowsOf(
+      await db.execute<{ item_id: string; on_hand_e4: number; average_cost_hc: number }>(sql`
+        SELECT item_id, on_hand_e4, average_cost_hc FROM stock_items
+         WHERE item_id = ANY(${sql.param(missing)}::uuid[]) ORDER BY item_id FOR UPDATE`),
+    ))
+      totals.set(id, total);
 
   const pairs = [...new Set(lines.map((l) => `${l.item.itemId}|${l.warehouseId}`))];
-  const current = await db.execute<{ item_id: string; warehouse_id: string; on_hand_e4: string }>(sql`
+  const current = await db.execute<{ item_id: string; warehouse_id: string; on_hand_e4: number }>(sql`
     SELECT l.item_id, l.warehouse_id, l.on_hand_e4 FROM stock_levels l
       JOIN unnest(${sql.param(pairs.map((p) => p.split('|')[0]!))}::uuid[], ${sql.param(pairs.map((p) => p.split('|')[1]!))}::uuid[])
         AS x(i, w) ON l.item_id = x.i AND l.warehouse_id = x.w`);
@@ -117,55 +131,51 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
     }
   }
 
-  await db.execute(sql`
-    UPDATE stock_items s SET on_hand_e4 = x.q, average_cost_hc = x.c, updated_at = now()
-      FROM unnest(${sql.param(itemIds)}::uuid[], ${sql.param(itemIds.map((i) => totals.get(i)!.onHand.toString()))}::bigint[],
-                  ${sql.param(itemIds.map((i) => totals.get(i)!.average.toString()))}::bigint[]) AS x(i, q, c)
-     WHERE s.item_id = x.i`);
+  // The summaries, the ledger and the history in one statement.
   const first = new Map(lines.map((l) => [`${l.item.itemId}|${l.warehouseId}`, l.item]));
   const rows = pairs.map((p) => ({ item: first.get(p)!, warehouseId: p.split('|')[1]!, onHand: levels.get(p)! }));
+  const ids = <T>(list: T[], of: (x: T) => string | null) => sql.param(list.map(of));
+  const moved = posted.map((m) => m.line);
   await db.execute(sql`
-    INSERT INTO stock_levels (firm_id, product_id, variant_id, material_id, warehouse_id, on_hand_e4)
-    SELECT ${actor.firmId}::uuid, x.p, x.v, x.m, x.w, x.q
-      FROM unnest(${sql.param(rows.map((r) => r.item.productId))}::uuid[], ${sql.param(rows.map((r) => r.item.variantId))}::uuid[],
-                  ${sql.param(rows.map((r) => r.item.materialId))}::uuid[], ${sql.param(rows.map((r) => r.warehouseId))}::uuid[],
-                  ${sql.param(rows.map((r) => r.onHand.toString()))}::bigint[]) AS x(p, v, m, w, q)
-    ON CONFLICT (item_id, warehouse_id) DO UPDATE SET on_hand_e4 = EXCLUDED.on_hand_e4, updated_at = now()`);
-  await db.insert(stockMovements).values(
-    posted.map(({ id, line, unitCostHc }) => ({
-      id,
-      firmId: actor.firmId,
-      productId: line.item.productId,
-      variantId: line.item.variantId,
-      materialId: line.item.materialId,
-      warehouseId: line.warehouseId,
-      quantityE4: line.quantityE4,
-      reason: line.reason,
-      unitCostHc,
-      sourceType: line.source?.type ?? null,
-      sourceId: line.source?.id ?? null,
-      sourceLabel: line.source?.label ?? null,
-      note: line.note ?? '',
-      createdBy: actor.userId,
-    })),
-  );
-  await recordAudits(
-    db,
-    actor,
-    posted.map(({ id, line, unitCostHc }) => ({
-      entityType: 'stock_movement',
-      entityId: id,
-      action: line.reason,
-      after: {
-        item: `${line.item.name} (${line.item.sku})`,
-        warehouse: line.warehouseName,
-        quantity: line.quantityE4 / 10_000,
-        unitCost: unitCostHc / 100,
-        ...(line.source ? { source: line.source.label } : {}),
-        ...(line.note ? { note: line.note } : {}),
-      },
-    })),
-  );
+    WITH totals AS (
+      UPDATE stock_items s SET on_hand_e4 = x.q, average_cost_hc = x.c, updated_at = now()
+        FROM unnest(${sql.param(itemIds)}::uuid[], ${sql.param(itemIds.map((i) => totals.get(i)!.onHand.toString()))}::bigint[],
+                    ${sql.param(itemIds.map((i) => totals.get(i)!.average.toString()))}::bigint[]) AS x(i, q, c)
+       WHERE s.item_id = x.i),
+    levels AS (
+      INSERT INTO stock_levels (firm_id, product_id, variant_id, material_id, warehouse_id, on_hand_e4)
+      SELECT ${actor.firmId}::uuid, x.p, x.v, x.m, x.w, x.q
+        FROM unnest(${ids(rows, (r) => r.item.productId)}::uuid[], ${ids(rows, (r) => r.item.variantId)}::uuid[],
+                    ${ids(rows, (r) => r.item.materialId)}::uuid[], ${ids(rows, (r) => r.warehouseId)}::uuid[],
+                    ${sql.param(rows.map((r) => r.onHand.toString()))}::bigint[]) AS x(p, v, m, w, q)
+      ON CONFLICT (item_id, warehouse_id) DO UPDATE SET on_hand_e4 = EXCLUDED.on_hand_e4, updated_at = now()),
+    ledger AS (
+      INSERT INTO stock_movements (id, firm_id, product_id, variant_id, material_id, warehouse_id, quantity_e4, reason,
+                                   unit_cost_hc, source_type, source_id, source_label, note, created_by)
+      SELECT x.id, ${actor.firmId}::uuid, x.p, x.v, x.m, x.w, x.q, x.r, x.c, x.st, x.si, x.sl, x.n, ${actor.userId}::uuid
+        FROM unnest(${ids(posted, (m) => m.id)}::uuid[], ${ids(moved, (l) => l.item.productId)}::uuid[],
+                    ${ids(moved, (l) => l.item.variantId)}::uuid[], ${ids(moved, (l) => l.item.materialId)}::uuid[],
+                    ${ids(moved, (l) => l.warehouseId)}::uuid[], ${sql.param(moved.map((l) => String(l.quantityE4)))}::bigint[],
+                    ${ids(moved, (l) => l.reason)}::text[], ${sql.param(posted.map((m) => String(m.unitCostHc)))}::bigint[],
+                    ${ids(moved, (l) => l.source?.type ?? null)}::text[], ${ids(moved, (l) => l.source?.id ?? null)}::uuid[],
+                    ${ids(moved, (l) => l.source?.label ?? null)}::text[], ${ids(moved, (l) => l.note ?? '')}::text[])
+             AS x(id, p, v, m, w, q, r, c, st, si, sl, n))
+    ${auditRows(
+      actor,
+      posted.map(({ id, line, unitCostHc }) => ({
+        entityType: 'stock_movement',
+        entityId: id,
+        action: line.reason,
+        after: {
+          item: `${line.item.name} (${line.item.sku})`,
+          warehouse: line.warehouseName,
+          quantity: line.quantityE4 / 10_000,
+          unitCost: unitCostHc / 100,
+          ...(line.source ? { source: line.source.label } : {}),
+          ...(line.note ? { note: line.note } : {}),
+        },
+      })),
+    )}`);
   return posted.map(({ line: _, ...m }) => m);
 }
 

@@ -17,8 +17,9 @@ import { notFound } from '../../platform/http/errors';
 import { cappedTotal } from '../../platform/http/list';
 import { users } from '../../platform/identity/users.table';
 import { materials } from '../materials';
-import { products, reorderLevels } from '../products';
+import { products, productVariants, reorderLevels } from '../products';
 import { warehouses } from '../warehouses';
+import { incomingSql } from './incoming';
 import { itemViewSql, resolveItems, throwFieldErrors, warehouseNames } from './items';
 import { firmAllowsNegative, postMovements } from './ledger.service';
 import {
@@ -128,6 +129,8 @@ export async function itemStock(
         warehouse,
         onHand: 0,
         inTransit: 0,
+        incoming: 0,
+        forecast: 0,
         reorderPoint: points.get(key) ?? null,
         averageCost: Number(average) / 100,
       };
@@ -137,6 +140,30 @@ export async function itemStock(
   };
   for (const r of rows) level(r.item, r.itemId, r.warehouse, r.average).onHand = num(r.onHand);
   for (const r of transit) level(r.item, r.itemId, r.warehouse, r.average).inTransit = num(r.quantity);
+  // What else is on its way (open purchase orders), and the forecast: on hand and what arrives in time.
+  const coming = await db.execute<{
+    item: StockLevel['item'];
+    item_id: string;
+    warehouse: { _id: string; name: string };
+    open_e4: number;
+    due_e4: number;
+    average: number;
+  }>(sql`
+    SELECT ${itemViewSql('x')} AS item, x.item_id, json_build_object('_id', w.id, 'name', w.name) AS warehouse,
+           x.open_e4, x.due_e4, COALESCE((SELECT s.average_cost_hc FROM ${stockItems} s WHERE s.item_id = x.item_id), 0) AS average
+      FROM (SELECT i.*, CASE WHEN m.id IS NULL THEN COALESCE(v.product_id, i.item_id) END AS product_id,
+                   v.id AS variant_id, m.id AS material_id
+              FROM (${incomingSql()}) i
+              LEFT JOIN ${productVariants} v ON v.id = i.item_id
+              LEFT JOIN ${materials} m ON m.id = i.item_id
+             WHERE ${type === 'product' ? sql`(i.item_id = ${id} OR v.product_id = ${id})` : sql`i.item_id = ${id}`}) x
+      JOIN ${warehouses} w ON w.id = x.warehouse_id`);
+  for (const r of coming.rows) {
+    const found = level(r.item, r.item_id, r.warehouse, r.average);
+    found.incoming = Math.max(num(r.open_e4) - found.inTransit, 0);
+    found.forecast = num(r.due_e4);
+  }
+  for (const found of levels.values()) found.forecast += found.onHand;
 
   const [own] = await db
     .select({ allow: stockPolicies.allowNegative })

@@ -61,11 +61,15 @@ export const stockMovements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('stock_movements_item_idx').on(t.firmId, t.itemId, t.createdAt.desc().nullsFirst(), t.id),
-    index('stock_movements_product_idx').on(t.firmId, t.productId, t.createdAt.desc().nullsFirst(), t.id),
-    index('stock_movements_material_idx').on(t.firmId, t.materialId, t.createdAt.desc().nullsFirst(), t.id),
+    // A product's (its variants' too) or a material's history; each row is in one of the two.
+    index('stock_movements_product_idx')
+      .on(t.firmId, t.productId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`product_id IS NOT NULL`),
+    index('stock_movements_material_idx')
+      .on(t.firmId, t.materialId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`material_id IS NOT NULL`),
     index('stock_movements_warehouse_idx').on(t.firmId, t.warehouseId, t.createdAt.desc().nullsFirst(), t.id),
-    index('stock_movements_source_idx').on(t.sourceId),
+    index('stock_movements_source_idx').on(t.sourceId).where(sql`source_id IS NOT NULL`),
     itemCheck('stock_movements'),
     check('stock_movements_quantity_check', sql`quantity_e4 <> 0`),
     check('stock_movements_reason_check', oneOf('reason', STOCK_REASONS)),

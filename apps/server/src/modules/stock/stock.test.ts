@@ -238,6 +238,22 @@ describe('the stock ledger', () => {
     ]);
     expect((await api('GET', '/stock/check')).json()).toMatchObject({ drift: 1 });
     await db.query(`UPDATE stock_levels SET on_hand_e4 = on_hand_e4 - 10000 WHERE product_id = $1`, [tile._id]);
+    // A firm-wide total with no movement behind it at all is found too.
+    const bare = await product('Bare tile');
+    await db.query(
+      `INSERT INTO stock_items (item_id, firm_id, on_hand_e4) SELECT id, firm_id, 30000 FROM products WHERE id = $1`,
+      [bare._id],
+    );
+    const orphan = (await api('POST', '/stock/check')).json() as StockCheck;
+    expect(orphan.drift).toEqual([
+      expect.objectContaining({
+        item: expect.objectContaining({ name: 'Bare tile' }),
+        warehouse: null,
+        summary: 3,
+        ledger: 0,
+      }),
+    ]);
+    await db.query(`DELETE FROM stock_items WHERE item_id = $1`, [bare._id]);
   });
 
   it('refuses to delete a product with stock history', async () => {

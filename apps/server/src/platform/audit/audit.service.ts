@@ -77,6 +77,20 @@ export function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry):
 }
 
 /**
+ * The history rows of entries that are not of a record kind (stock movements): nothing searches,
+ * follows or watches them live, so they are only rows, written as an INSERT for the caller to run
+ * in a statement of its own (the ledger writes a movement and its history in one).
+ */
+export function auditRows(actor: AuditActor, entries: AuditEntry[]): SQL {
+  if (entries.some((e) => entityKind(e.entityType))) throw new Error('auditRows is for entries of no record kind');
+  const changes = entries.map((e) => JSON.stringify(diffFields(e.before, e.after)));
+  return sql`INSERT INTO ${auditLog} (firm_id, actor_id, impersonator_id, entity_type, entity_id, action, changes)
+    SELECT ${actor.firmId}::uuid, ${actor.userId}::uuid, ${actor.impersonatorId ?? null}::uuid, x.t, x.i, x.a, x.c::jsonb
+      FROM unnest(${sql.param(entries.map((e) => e.entityType))}::text[], ${sql.param(entries.map((e) => e.entityId))}::uuid[],
+                  ${sql.param(entries.map((e) => e.action))}::text[], ${sql.param(changes)}::text[]) AS x(t, i, a, c)`;
+}
+
+/**
  * `recordAudit` for many records at once (bulk archive, assign, hand-over): one insert, one
  * reindex per kind, and one look for followers, whatever the number of records.
  */

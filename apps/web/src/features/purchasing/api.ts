@@ -1,11 +1,13 @@
 import {
   KINDS,
+  type LowStockOrderInput,
+  type LowStockPage,
   type PurchaseOrder,
   type PurchaseOrderInput,
   type PurchaseReceiveInput,
   type StockItemChoice,
 } from '@atelier/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
 
@@ -48,5 +50,35 @@ export function useStockItems(q: string) {
     queryKey: ['stock', 'items', q],
     queryFn: () => api<StockItemChoice[]>('GET', '/stock/items', undefined, { q, limit: 20 }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useLowStock(filter: { warehouse?: string | null; vendor?: string | null }) {
+  return useQuery({
+    queryKey: ['stock', 'low-stock', filter],
+    queryFn: () =>
+      api<LowStockPage>('GET', '/low-stock', undefined, {
+        warehouse: filter.warehouse ?? undefined,
+        vendor: filter.vendor ?? undefined,
+        limit: 500,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrderLowStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LowStockOrderInput) =>
+      api<{ _id: string; number: string; vendor: { _id: string; name: string }; lines: number }[]>(
+        'POST',
+        '/low-stock/purchase-orders',
+        input,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['stock'] }),
+        queryClient.invalidateQueries({ queryKey: ['list', purchaseOrders.collection] }),
+      ]),
   });
 }

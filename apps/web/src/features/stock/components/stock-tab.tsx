@@ -97,7 +97,7 @@ function LevelsCard({
             None in stock yet: receiving a purchase order or adjusting stock puts it on the shelf.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -105,6 +105,8 @@ function LevelsCard({
                   <Table.Th>Warehouse</Table.Th>
                   <Table.Th ta="right">On hand</Table.Th>
                   <Table.Th ta="right">In transit</Table.Th>
+                  <Table.Th ta="right">On order</Table.Th>
+                  <Table.Th ta="right">Forecast</Table.Th>
                   <Table.Th ta="right">Reorder point</Table.Th>
                   <Table.Th ta="right">Average cost</Table.Th>
                 </Table.Tr>
@@ -116,7 +118,7 @@ function LevelsCard({
                     <Table.Td>{l.warehouse.name}</Table.Td>
                     <Table.Td ta="right">
                       <Group gap={6} justify="flex-end" wrap="nowrap">
-                        {l.reorderPoint !== null && l.onHand <= l.reorderPoint && (
+                        {l.reorderPoint !== null && l.forecast <= l.reorderPoint && (
                           <Badge color="orange" variant="light" size="sm">
                             Low
                           </Badge>
@@ -127,6 +129,8 @@ function LevelsCard({
                       </Group>
                     </Table.Td>
                     <Table.Td ta="right">{l.inTransit ? formatQuantity(l.inTransit) : '—'}</Table.Td>
+                    <Table.Td ta="right">{l.incoming ? formatQuantity(l.incoming) : '—'}</Table.Td>
+                    <Table.Td ta="right">{formatQuantity(l.forecast)}</Table.Td>
                     <Table.Td ta="right">{l.reorderPoint === null ? '—' : formatQuantity(l.reorderPoint)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(Math.round(l.averageCost))}</Table.Td>
                   </Table.Tr>
