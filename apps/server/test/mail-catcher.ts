@@ -10,6 +10,32 @@ export function decodeQuotedPrintable(input: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+export type CaughtAttachment = { filename: string; contentType: string; content: Buffer };
+
+/** The attachments of a caught message, read from its MIME parts as a mail client would. */
+export function attachmentsOf(mail: CaughtMail): CaughtAttachment[] {
+  const boundaries = [...mail.raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((m) => m[1]!);
+  const parts = boundaries.length
+    ? mail.raw.split(new RegExp(boundaries.map((b) => `\r?\n--${b.replace(/[^\w]/g, '\\$&')}(?:--)?`).join('|')))
+    : [];
+  return parts.flatMap((part) => {
+    const split = part.search(/\r?\n\r?\n/);
+    const head = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (split < 0 || !/^Content-Disposition: attachment/im.test(head)) return [];
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
+    const body = part.slice(split).trim();
+    return [
+      {
+        filename: /filename="?([^";]+)"?/.exec(header('Content-Disposition'))?.[1] ?? '',
+        contentType: header('Content-Type').split(';')[0]!.trim(),
+        content: /base64/i.test(header('Content-Transfer-Encoding'))
+          ? Buffer.from(body.replace(/\s/g, ''), 'base64')
+          : Buffer.from(body, 'latin1'),
+      },
+    ];
+  });
+}
+
 /** A real SMTP server on a free port that keeps every message it receives. */
 export async function startMailCatcher(options: { reject?: boolean; onMessage?: (mail: CaughtMail) => void } = {}) {
   const messages: CaughtMail[] = [];

@@ -45,6 +45,11 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(
+      `INSERT INTO email_attachments (firm_id, outbox_id, filename, content_type, content)
+       SELECT firm_id, id, 'po.pdf', 'application/pdf', '\\x25504446' FROM email_outbox WHERE firm_id = $1 LIMIT 1`,
+      [firm],
+    );
+    await owner.query(
       `INSERT INTO files (firm_id, name, content_type, size, storage_key) VALUES ($1, 'a.pdf', 'application/pdf', 1, gen_random_uuid()::text)`,
       [firm],
     );

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { defineJob } from '../jobs/runner';
+import { emailAttachments } from './outbox.table';
 
 type Message = { to_address: string; subject: string; text_body: string; html_body: string | null };
 
@@ -14,19 +15,35 @@ const transportFor = (url: string) => {
 /**
  * Sends one queued email (the outbox's trigger queues this job with the message's id, in the
  * message's firm). The message is read through `outbox_message`, which gives it only in its own
- * firm's scope. A failed send is retried by the runner with doubling delays; the last failure
- * marks the message failed. Without SMTP_URL the message is written to the log instead.
+ * firm's scope; its attachments are read in the same transaction under the same firm's row-level
+ * security (the platform's own messages, in no firm, have none). A failed send is retried by the
+ * runner with doubling delays; the last failure marks the message failed. Without SMTP_URL the
+ * message is written to the log instead.
  */
 export const sendEmailJob = defineJob<{ id: string }>({
   name: 'email.send',
   run: async ({ payload, scoped, finalAttempt, config, log }) => {
     const id = String(payload.id);
-    const [message] = (
-      await scoped((tx) =>
-        tx.execute<Message>(sql`SELECT to_address, subject, text_body, html_body FROM outbox_message(${id}::uuid)`),
-      )
-    ).rows;
-    if (!message) return; // sent already
+    const queued = await scoped(async (tx) => {
+      const [message] = (
+        await tx.execute<Message>(
+          sql`SELECT to_address, subject, text_body, html_body FROM outbox_message(${id}::uuid)`,
+        )
+      ).rows;
+      if (!message) return undefined;
+      const attachments = await tx
+        .select({
+          filename: emailAttachments.filename,
+          contentType: emailAttachments.contentType,
+          content: emailAttachments.content,
+        })
+        .from(emailAttachments)
+        .where(eq(emailAttachments.outboxId, id))
+        .orderBy(asc(emailAttachments.id));
+      return { message, attachments };
+    });
+    if (!queued) return; // sent already
+    const { message, attachments } = queued;
     const finish = (error: string | null, final: boolean) =>
       scoped((tx) => tx.execute(sql`SELECT outbox_finish(${id}::uuid, ${error}::text, ${final}::boolean)`));
     if (!config.smtpUrl) {
@@ -42,6 +59,7 @@ export const sendEmailJob = defineJob<{ id: string }>({
         subject: message.subject,
         text: message.text_body,
         ...(message.html_body ? { html: message.html_body } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
     } catch (e) {
       const error = (e as Error).message.slice(0, 500) || 'send failed';

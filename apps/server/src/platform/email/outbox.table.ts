@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, firmIsolation, id } from '../../db/columns';
+import { bytea, createdAt, firmId, firmIsolation, id } from '../../db/columns';
 import { firms } from '../identity/firms.table';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
@@ -27,4 +27,23 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_outbox_firm_idx').on(t.firmId, t.createdAt.desc().nullsFirst()), firmIsolation(t.firmId)],
+);
+
+/**
+ * Files sent with a message (a purchase order's PDF), stored with it so the job sends exactly
+ * what was queued. Only a firm's own messages carry them; they go when the message goes.
+ */
+export const emailAttachments = pgTable(
+  'email_attachments',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => emailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('email_attachments_outbox_idx').on(t.outboxId), firmIsolation(t.firmId)],
 );
