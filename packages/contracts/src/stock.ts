@@ -201,3 +201,11 @@ export const stockItemSearchSchema = z.strictObject({
 });
 export const stockItemChoiceSchema = itemView;
 export type StockItemChoice = StockItemView;
+
+/** The products list's `filter[stock][]`: by what is on hand in all warehouses (variants counted with their product). */
+export const STOCK_FILTER_LABELS = {
+  in_stock: 'In stock',
+  out_of_stock: 'Out of stock',
+  low: 'At or below a reorder point',
+} as const;
+export type StockFilter = keyof typeof STOCK_FILTER_LABELS;

@@ -1,23 +1,25 @@
-import type {
-  ItemStock,
-  StockItemType,
-  StockLevel,
-  StockMovementPage,
-  StockValue,
-  stockAdjustmentSchema,
-  stockMovementsQuerySchema,
+import {
+  type ItemStock,
+  STOCK_FILTER_LABELS,
+  type StockItemType,
+  type StockLevel,
+  type StockMovementPage,
+  type StockValue,
+  type stockAdjustmentSchema,
+  type stockMovementsQuerySchema,
 } from '@atelier/contracts';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
+import { qualified } from '../../db/columns';
 import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
-import { notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { cappedTotal } from '../../platform/http/list';
 import { users } from '../../platform/identity/users.table';
 import { materials } from '../materials';
-import { products, productVariants, reorderLevels } from '../products';
+import { products, productType, productVariants, reorderLevels } from '../products';
 import { warehouses } from '../warehouses';
 import { incomingSql } from './incoming';
 import { itemViewSql, resolveItems, throwFieldErrors, warehouseNames } from './items';
@@ -32,6 +34,25 @@ import {
 } from './stock.table';
 
 const num = (e4: number | string) => Number(e4) / 10_000;
+
+// The products list's `filter[stock][]`: in stock (some on hand somewhere), out of stock (none
+// anywhere), or low (some warehouse at or below its reorder point), by the product or its variants.
+const onHandSomewhere = sql`EXISTS (SELECT 1 FROM ${stockLevels} sl WHERE sl.product_id = ${qualified(products.id)} AND sl.on_hand_e4 > 0)`;
+productType.addListFilter('stock', (values) => {
+  if (values.some((v) => !Object.hasOwn(STOCK_FILTER_LABELS, v)))
+    throw badRequest('Not a valid stock filter.', { 'filter.stock': 'Choose in stock, out of stock or low.' });
+  return or(
+    ...values.map((v) =>
+      v === 'in_stock'
+        ? onHandSomewhere
+        : v === 'out_of_stock'
+          ? sql`NOT ${onHandSomewhere}`
+          : sql`EXISTS (SELECT 1 FROM ${reorderLevels} rl
+              LEFT JOIN ${stockLevels} sl ON sl.item_id = COALESCE(rl.variant_id, rl.product_id) AND sl.warehouse_id = rl.warehouse_id
+              WHERE rl.product_id = ${qualified(products.id)} AND COALESCE(sl.on_hand_e4, 0) <= rl.point_e4)`,
+    ),
+  )!;
+});
 
 /** POST /stock/adjustments: a counted-by-hand change, up or down, at the moving average, with its reason. */
 export async function adjustStock(db: Executor, actor: Actor, input: z.output<typeof stockAdjustmentSchema>) {

@@ -256,6 +256,24 @@ describe('the stock ledger', () => {
     await db.query(`DELETE FROM stock_items WHERE item_id = $1`, [bare._id]);
   });
 
+  it('filters the products list by stock: in stock, out of stock, at or below a reorder point', async () => {
+    const some = await product('Filter tile stocked');
+    await adjust(some._id, 3, 'Counted');
+    const none = await product('Filter tile empty');
+    await api('PUT', `/products/${some._id}/reorder-levels`, {
+      levels: [{ warehouse: home._id, point: 5, quantity: 10 }],
+    });
+    const names = async (filter: string) =>
+      (
+        (await api('GET', `/products?q=filter%20tile&filter[stock][]=${filter}&limit=50`)).json().items as Product[]
+      ).map((p) => p.name);
+    expect(await names('in_stock')).toEqual(['Filter tile stocked']);
+    expect(await names('out_of_stock')).toEqual(['Filter tile empty']);
+    expect(await names('low')).toEqual(['Filter tile stocked']);
+    expect(none.name).toBe('Filter tile empty');
+    expect((await api('GET', '/products?filter[stock][]=plenty')).statusCode).toBe(400);
+  });
+
   it('refuses to delete a product with stock history', async () => {
     const tile = await product('Kept tile');
     await adjust(tile._id, 1, 'Opening');

@@ -5,6 +5,7 @@ import {
   type ProductInput,
   type ProductRow,
   SELL_UNIT_LABELS,
+  STOCK_FILTER_LABELS,
 } from '@atelier/contracts';
 import { Badge } from '@mantine/core';
 import { lazyNamed } from '../../../components/lazy';
@@ -61,6 +62,11 @@ function useProductList() {
       ...(vendorFilter ? [vendorFilter] : []),
       priceFilter(currency),
       { key: 'sale', label: 'Sale', options: [{ value: 'yes', label: 'On sale' }] },
+      {
+        key: 'stock',
+        label: 'Stock',
+        options: Object.entries(STOCK_FILTER_LABELS).map(([value, label]) => ({ value, label })),
+      },
       ...(tags.length ? [tagFilter] : []),
     ],
     actions: <NewFromTemplate />,
