@@ -113,9 +113,34 @@ export const SETTINGS_GROUPS = {
     defaults: { prefix: 'PR-', depositPercent: 50, validDays: 30, terms: '' },
   },
   vendorSettings: {
-    schema: z.strictObject({ paymentTermsDays: days(365), leadTimeDays: days(365) }),
+    schema: z.strictObject({
+      paymentTermsDays: days(365),
+      leadTimeDays: days(365),
+      // The email a purchase order is sent with (its PDF attached).
+      purchaseOrderEmail: text(2000),
+    }),
     permission: P.VENDOR_SETTINGS,
-    defaults: { paymentTermsDays: 30, leadTimeDays: 14 },
+    defaults: {
+      paymentTermsDays: 30,
+      leadTimeDays: 14,
+      purchaseOrderEmail:
+        'Hello,\n\nPlease find our purchase order attached. Kindly confirm the quantities and the delivery date.\n\nThank you.',
+    },
+  },
+  /**
+   * Not a group of spec section 3: how the firm's documents look (/s/documents, 81): the accent
+   * colour, the address block and footer every PDF prints, and the paper size. The logo is the
+   * firm's; each document's terms are its own settings'.
+   */
+  documentSettings: {
+    schema: z.strictObject({
+      accentColor: color,
+      addressBlock: text(500),
+      footer: text(300),
+      paper: z.enum(['letter', 'a4'], { error: 'Choose Letter or A4.' }),
+    }),
+    permission: P.MODIFY_FIRM_SETTINGS,
+    defaults: { accentColor: '#1c7ed6', addressBlock: '', footer: '', paper: 'letter' },
   },
   companySettings: {
     schema: z.strictObject({

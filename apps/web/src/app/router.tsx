@@ -161,6 +161,9 @@ export const routes: RouteObject[] = [
                   page('lead', () => import('../features/leads/pages/lead-settings-page')),
                   page('account', () => import('../features/companies/pages/account-settings-page')),
                   page('customer', () => import('../features/customers/pages/customer-settings-page')),
+                  page('vendor', () => import('../features/vendors/pages/vendor-settings-page')),
+                  page('purchase-order', () => import('../features/purchasing/pages/purchase-order-settings-page')),
+                  page('documents', () => import('../features/settings/pages/document-settings-page')),
                   {
                     path: 'product',
                     lazy: async () => ({

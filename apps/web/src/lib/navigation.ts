@@ -20,7 +20,10 @@ export const SETTINGS_PAGES = [
   { label: 'Warehouses', href: '/s/warehouses', codes: [P.MODIFY_WAREHOUSES] },
   { label: 'Accounts', href: '/s/account', codes: [P.COMPANY_SETTINGS] },
   { label: 'Customers', href: '/s/customer', codes: [P.CUSTOMER_SETTINGS] },
+  { label: 'Documents', href: '/s/documents', codes: [P.MODIFY_FIRM_SETTINGS] },
   { label: 'Products', href: '/s/product', codes: [P.PRODUCT_SETTINGS, P.MODIFY_PRODUCT_TEMPLATES] },
+  { label: 'Vendors', href: '/s/vendor', codes: [P.VENDOR_SETTINGS] },
+  { label: 'Purchase orders', href: '/s/purchase-order', codes: [P.PURCHASE_ORDER_SETTINGS] },
   { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
 ] as const satisfies readonly { label: string; href: string; codes: readonly number[]; feature?: string }[];
 

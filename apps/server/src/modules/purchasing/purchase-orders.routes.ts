@@ -1,11 +1,12 @@
-import { KIND_SCHEMAS, KINDS, purchaseReceiveSchema } from '@atelier/contracts';
+import { KIND_SCHEMAS, KINDS, P, purchaseReceiveSchema } from '@atelier/contracts';
 import { z } from 'zod';
-import { permission } from '../../platform/http/access';
+import { assertAllowed, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { purchaseOrderType } from './purchase-orders.service';
 import { receivePurchaseOrder, reverseReceipt } from './receiving.service';
+import { purchaseOrderPdf, sendPurchaseOrder } from './send.service';
 
 const kind = KINDS.purchase_order;
 // Receiving is part of keeping purchase orders (57): whoever keeps them takes deliveries in.
@@ -23,6 +24,35 @@ export const purchaseOrderRoutes: AnyRoute[] = [
     body: purchaseReceiveSchema,
     response: detail,
     handler: ({ db, actor, params, body }) => receivePurchaseOrder(db, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${kind.apiPath}/:id/send`,
+    summary: 'Email the order to its vendor as a PDF (a draft becomes sent; an edited one goes as revised)',
+    access: permission(P.SEND_PURCHASE_ORDERS),
+    params: idParams,
+    response: detail,
+    handler: ({ db, actor, deps, params }) => {
+      assertAllowed(modify, actor);
+      return sendPurchaseOrder(db, actor, deps.storage, params.id);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${kind.apiPath}/:id/pdf`,
+    summary: 'The order as a PDF, to download or print',
+    access: modify,
+    produces: 'application/pdf',
+    params: idParams,
+    handler: async ({ db, actor, deps, params, reply }) => {
+      const order = await purchaseOrderType.get(db, actor, params.id);
+      const pdf = await purchaseOrderPdf(db, actor, deps.storage, order);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${order.number}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return pdf;
+    },
   }),
   defineRoute({
     method: 'POST',

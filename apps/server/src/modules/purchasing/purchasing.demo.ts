@@ -7,6 +7,7 @@ import { vendorItems, vendors } from '../vendors';
 import { warehouses } from '../warehouses';
 import { purchaseOrderType } from './purchase-orders.service';
 import { receivePurchaseOrder } from './receiving.service';
+import { sendPurchaseOrder } from './send.service';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -16,7 +17,7 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
  */
 export const purchasingDemo: Seed = {
   name: 'demo:purchasing',
-  run: (db) =>
+  run: (db, context) =>
     inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
       const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
       const [home] = await tx.select().from(warehouses).where(eq(warehouses.isDefault, true));
@@ -101,8 +102,9 @@ export const purchasingDemo: Seed = {
           confirmOverReceipt: false,
         });
       }
+      // Emailed to the vendor as a PDF (the outbox keeps the message and its attachment).
       const sheets = await order('Atlantic Plywood & Panel', 3, () => 20, { expectedDate: inDays(5) });
-      if (sheets) await purchaseOrderType.transition(tx, actor, sheets._id, 'mark-sent');
+      if (sheets) await sendPurchaseOrder(tx, actor, context.storage, sheets._id);
       await order('Coastal Quartz Fabrication', 2, () => 2, { notes: 'Quote to confirm before sending.' });
       const cancelled = await order('Bayline Tile Distributors', 1, () => 10, { notes: 'Ordered by mistake.' });
       if (cancelled) await purchaseOrderType.transition(tx, actor, cancelled._id, 'cancel');

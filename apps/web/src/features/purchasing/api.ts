@@ -26,6 +26,11 @@ export function useOrderStep(id: string) {
   );
 }
 
+/** Emails the order to its vendor as a PDF (201). */
+export function useSendOrder(id: string) {
+  return purchaseOrders.useMutationOf(id, () => api<PurchaseOrder>('POST', `${purchaseOrders.path(id)}/send`));
+}
+
 export function useReceive(id: string) {
   const refresh = useStockRefresh();
   return purchaseOrders.useMutationOf(id, async (input: PurchaseReceiveInput) => {

@@ -1,4 +1,5 @@
 import {
+  P,
   PURCHASE_ORDER_STATUS_LABELS,
   type PurchaseOrder,
   type PurchaseOrderInput,
@@ -10,10 +11,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { lazyNamed } from '../../../components/lazy';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatMoney } from '../../../lib/format';
+import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSettings } from '../../settings/api';
-import { purchaseOrders, useOrderStep } from '../api';
+import { purchaseOrders, useOrderStep, useSendOrder } from '../api';
 import { OrderSummary, STATUS_COLORS } from '../components/order-summary';
 
 const PurchaseOrderForm = lazyNamed(() => import('../components/purchase-order-form'), 'PurchaseOrderForm');
@@ -38,12 +40,35 @@ function useOrderList() {
 function OrderActions({ order }: { order: PurchaseOrder }) {
   const { can } = useCan();
   const step = useOrderStep(order._id);
+  const send = useSendOrder(order._id);
   const [receiving, setReceiving] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   if (!can(purchaseOrders.kind.codes.modify)) return null;
   const open = order.status === 'sent' || order.status === 'partially_received';
+  const sendable = order.status === 'draft' || open;
   return (
     <>
+      <Button component="a" variant="default" href={`/api/v1${purchaseOrders.path(order._id)}/pdf`} target="_blank">
+        PDF
+      </Button>
+      {sendable && can(P.SEND_PURCHASE_ORDERS) && (
+        <Button
+          variant={order.status === 'draft' ? 'filled' : 'default'}
+          loading={send.isPending}
+          onClick={async () => {
+            try {
+              await send.mutateAsync(undefined);
+              toastSuccess(
+                `${order.number} ${order.revision > 1 ? 'sent as revised' : 'sent'} to ${order.vendor.name}.`,
+              );
+            } catch (error) {
+              showSubmitError(error);
+            }
+          }}
+        >
+          {order.status === 'draft' ? 'Send to vendor' : 'Send again'}
+        </Button>
+      )}
       {order.status === 'draft' && (
         <Button
           variant="default"
