@@ -20,6 +20,7 @@ async function signedInPages(): Promise<string[]> {
   const order = await firstId(
     `SELECT id FROM purchase_orders WHERE firm_id = ${HARBOR} AND status = 'partially_received' LIMIT 1`,
   );
+  const shipment = await firstId(`SELECT id FROM shipments WHERE firm_id = ${HARBOR} LIMIT 1`);
   const moving = await firstId(
     `SELECT product_id AS id FROM stock_transfer_lines WHERE firm_id = ${HARBOR} ORDER BY id LIMIT 1`,
   );
@@ -58,6 +59,10 @@ async function signedInPages(): Promise<string[]> {
     `/p/products/${cabinet}/reorder`,
     ...record('/p/vendors', vendor, ['items', 'logs']),
     ...record('/p/purchase-orders', order, ['receipts', 'files', 'logs']),
+    ...record('/p/shipments', shipment, ['files', 'logs']),
+    '/s/documents',
+    '/s/vendor',
+    '/s/purchase-order',
     ...record('/p/materials', material, ['info', 'stock', 'files', 'logs']),
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',

@@ -39,6 +39,7 @@ export * from './search';
 export * from './search-categories';
 export * from './session';
 export * from './settings';
+export * from './shipments';
 export * from './stock';
 export * from './variants';
 export * from './vendor-items';

@@ -9,6 +9,7 @@ import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
 import { productInputSchema, productRowSchema, productSchema } from './products';
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
+import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
@@ -31,6 +32,7 @@ export const KIND_SCHEMAS = {
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
+  shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };
 
 /** A declared kind's schemas. */

@@ -17,6 +17,7 @@ import type { MaterialRow } from './materials';
 import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
 import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-orders';
+import { SHIPMENT_DIRECTION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRow } from './shipments';
 import type { VendorRow } from './vendors';
 
 /**
@@ -420,6 +421,38 @@ export const KINDS = defineKinds({
       { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
       { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number' },
       { key: 'linesReceived', name: 'received', label: 'Lines received', format: 'number', hidden: true },
+    ]),
+  },
+  shipment: {
+    key: 'shipment',
+    noun: 'shipment',
+    plural: 'shipments',
+    label: 'Shipment',
+    labelPlural: 'Shipments',
+    webPath: '/p/shipments',
+    apiPath: '/shipments',
+    // Exported with products (37 covers purchasing).
+    codes: {
+      modify: P.MODIFY_SHIPMENTS,
+      remove: P.DELETE_SHIPMENTS,
+      settings: P.SHIPMENT_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: true,
+    lacks: ['bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ShipmentRow>()([
+      { key: 'name', label: 'Shipment' },
+      { key: 'direction', label: 'Direction', choices: SHIPMENT_DIRECTION_LABELS },
+      { key: 'status', name: 'state', label: 'Status', choices: SHIPMENT_STATUS_LABELS },
+      { key: 'carrier', label: 'Carrier', sort: true },
+      { key: 'trackingNumber', name: 'tracking', label: 'Tracking number' },
+      { key: 'expectedDate', name: 'expected', label: 'Expected', format: 'date', sort: true },
+      { key: 'purchaseOrders', label: 'Purchase orders' },
     ]),
   },
 });

@@ -1,6 +1,6 @@
 import { KINDS, kindHas, type RecordKind } from '@atelier/contracts';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { RecordPages } from '../components/record/record-pages';
 import { NotFoundPage } from './not-found-page';
 import { RequireSession } from './require-session';
@@ -137,6 +137,9 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
+              ...kindRoutes(KINDS.shipment, () => import('../features/shipments/pages/shipment-pages')),
+              // The spec's search target for shipments; they live under purchasing.
+              { path: 'o/shipments', element: <Navigate to={KINDS.shipment.webPath} replace /> },
               {
                 path: 's',
                 lazy: async () => ({ Component: (await import('../features/settings/pages/settings-layout')).default }),

@@ -16,6 +16,7 @@ import { vendorItems, vendors } from '../vendors';
 import { warehouses } from '../warehouses';
 import { type LandedLine, landLines } from './landed-cost';
 import { purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from './purchase-orders.table';
+import { shipmentLines } from './shipments.table';
 
 type Input = z.output<typeof purchaseOrderInputSchema>;
 type Row = typeof purchaseOrders.$inferSelect;
@@ -183,6 +184,8 @@ export const purchaseOrderType = defineRecordType<
     const order = priced.get(input) ?? (await priceOrder(db, row.vendorId, input));
     await writeLines(db, row, before !== null, input, order);
   },
+  // What a shipment carries keeps its order (registered by the shipments' table).
+  references: { verb: 'is carried by' },
   refuseDelete: (row) =>
     row.status === 'draft'
       ? null
@@ -274,6 +277,22 @@ async function writeLines(db: Executor, row: Row, editing: boolean, input: Input
   });
   const dropped = [...existing.values()].filter((l) => !kept.has(l.id));
   if (dropped.some((l) => l.receivedE4 > 0)) errors.lines = 'A line of which some arrived cannot be taken off.';
+  else if (
+    dropped.length &&
+    (
+      await db
+        .select({ id: shipmentLines.id })
+        .from(shipmentLines)
+        .where(
+          inArray(
+            shipmentLines.lineId,
+            dropped.map((l) => l.id),
+          ),
+        )
+        .limit(1)
+    ).length
+  )
+    errors.lines = 'A line a shipment carries cannot be taken off: take it off the shipment first.';
   if (Object.keys(errors).length)
     throw badRequest(
       Object.keys(errors).length === 1 ? Object.values(errors)[0]! : 'Please correct the highlighted lines.',

@@ -1,4 +1,4 @@
-import { purchaseOrderInputSchema } from '@atelier/contracts';
+import { purchaseOrderInputSchema, shipmentInputSchema } from '@atelier/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed } from '../../platform/seeds/seeds';
@@ -8,12 +8,13 @@ import { warehouses } from '../warehouses';
 import { purchaseOrderType } from './purchase-orders.service';
 import { receivePurchaseOrder } from './receiving.service';
 import { sendPurchaseOrder } from './send.service';
+import { shipmentType } from './shipments.service';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Purchase orders in every state: tile received in full, hardware partly received (the rest on
- * its way), sheet goods sent and expected, a stone order still a draft, and a cancelled one.
+ * a UPS truck, a shipment in transit), sheet goods sent and expected, a stone order still a draft, and a cancelled one.
  */
 export const purchasingDemo: Seed = {
   name: 'demo:purchasing',
@@ -101,6 +102,21 @@ export const purchasingDemo: Seed = {
           note: 'Back-ordered items to follow',
           confirmOverReceipt: false,
         });
+        // The rest is on a truck.
+        const d = hardware.lines[3];
+        const truck = await shipmentType.create(
+          tx,
+          actor,
+          shipmentInputSchema.parse({
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA10123456784',
+            shipDate: inDays(-1),
+            expectedDate: inDays(2),
+            notes: 'Back-ordered pulls',
+            lines: [{ line: c!.id, quantity: c!.quantity / 2 }, ...(d ? [{ line: d.id, quantity: d.quantity }] : [])],
+          }),
+        );
+        await shipmentType.transition(tx, actor, truck._id, 'mark-in-transit');
       }
       // Emailed to the vendor as a PDF (the outbox keeps the message and its attachment).
       const sheets = await order('Atlantic Plywood & Panel', 3, () => 20, { expectedDate: inDays(5) });
