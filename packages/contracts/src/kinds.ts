@@ -342,6 +342,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Info', alias: 'info' },
       { path: 'stock', label: 'Stock' },
+      { path: 'analytics', label: 'Analytics' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],
@@ -370,10 +371,12 @@ export const KINDS = defineKinds({
     },
     searchable: true,
     duplicates: true,
-    // The spec's purchase-orders, analytics, sync and expenses tabs come with purchasing and accounting.
+    // The spec's sync and expenses tabs come with accounting.
     tabs: [
       { path: '', label: 'Details' },
       { path: 'items', label: 'Items' },
+      { path: 'purchase-orders', label: 'Purchase orders' },
+      { path: 'analytics', label: 'Analytics' },
       { path: 'logs', label: 'Logs' },
     ],
     columns: listColumns<VendorRow>()([

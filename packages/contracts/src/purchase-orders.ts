@@ -203,3 +203,15 @@ export type LowStockOrderInput = z.input<typeof lowStockOrderSchema>;
 export const lowStockOrdersSchema = z.array(
   z.strictObject({ _id: z.uuid(), number: z.string(), vendor: personRefSchema, lines: z.number().int() }),
 );
+
+/** GET /vendors/{id}/analytics: what the firm spends with a vendor and how the vendor delivers, from real receipts. */
+export const vendorAnalyticsSchema = z.strictObject({
+  /** Received value (at landed cost) per month, the last twelve months, oldest first. */
+  spend: z.array(z.strictObject({ month: z.string(), cents: z.number() })),
+  /** Of the orders received in full that had an expected date, the share whose last receipt came by it. */
+  onTimeRate: z.number().nullable(),
+  /** Days from sending an order to its first receipt, on average. */
+  averageLeadDays: z.number().nullable(),
+  openOrders: z.number().int(),
+});
+export type VendorAnalytics = z.output<typeof vendorAnalyticsSchema>;

@@ -209,3 +209,9 @@ export const STOCK_FILTER_LABELS = {
   low: 'At or below a reorder point',
 } as const;
 export type StockFilter = keyof typeof STOCK_FILTER_LABELS;
+
+/** GET /stock/materials/{id}/analytics: a material's use and purchases per month, from its ledger (the last twelve months). */
+export const materialAnalyticsSchema = z.strictObject({
+  months: z.array(z.strictObject({ month: z.string(), used: z.number(), purchased: z.number() })),
+});
+export type MaterialAnalytics = z.output<typeof materialAnalyticsSchema>;

@@ -1,4 +1,4 @@
-import { KIND_SCHEMAS, KINDS, P, purchaseReceiveSchema } from '@atelier/contracts';
+import { KIND_SCHEMAS, KINDS, P, purchaseReceiveSchema, vendorAnalyticsSchema } from '@atelier/contracts';
 import { z } from 'zod';
 import { assertAllowed, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
@@ -7,6 +7,7 @@ import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { purchaseOrderType } from './purchase-orders.service';
 import { receivePurchaseOrder, reverseReceipt } from './receiving.service';
 import { purchaseOrderPdf, sendPurchaseOrder } from './send.service';
+import { vendorAnalytics } from './vendor-analytics.service';
 
 const kind = KINDS.purchase_order;
 // Receiving is part of keeping purchase orders (57): whoever keeps them takes deliveries in.
@@ -14,6 +15,19 @@ const modify = permission(kind.codes.modify);
 const detail = KIND_SCHEMAS.purchase_order.detail;
 
 export const purchaseOrderRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: `${KINDS.vendor.apiPath}/:id/analytics`,
+    summary: 'A vendor’s spend per month, on-time rate and average lead time, from real receipts',
+    // The vendor's tab (29), about purchase orders (57): both.
+    access: permission(KINDS.vendor.codes.modify),
+    params: idParams,
+    response: vendorAnalyticsSchema,
+    handler: ({ db, actor, params }) => {
+      assertAllowed(modify, actor);
+      return vendorAnalytics(db, params.id);
+    },
+  }),
   ...recordTypeRoutes(purchaseOrderType),
   defineRoute({
     method: 'POST',

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
+import { isUuid } from '../../db/ids';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { buildSearchText, likePattern } from '../../platform/lists/list';
 import { nextNumber } from '../../platform/numbering/numbering.service';
@@ -223,6 +224,14 @@ export const purchaseOrderType = defineRecordType<
   list: {
     rowFields: { number: numberText, name: numberText, vendor: vendorRef, warehouse: warehouseRef },
     defaultSort: '-number',
+    // `filter[vendor][]`: a vendor's orders (its purchase-orders tab).
+    filters: {
+      vendor: (values) => {
+        if (values.some((v) => !isUuid(v)))
+          throw badRequest('Not a valid vendor.', { 'filter.vendor': 'Not a valid vendor.' });
+        return inArray(purchaseOrders.vendorId, values);
+      },
+    },
     // "PO-12", a vendor's name, a SKU on it: anywhere in its search text.
     search: (q) => sql`${purchaseOrders.searchText} LIKE ${likePattern(q.toLowerCase().trim())}`,
   },

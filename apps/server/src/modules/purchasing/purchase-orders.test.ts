@@ -213,6 +213,30 @@ describe('purchase orders', () => {
     expect((await api('DELETE', `/purchase-orders/${draft._id}`)).statusCode).toBe(204);
   });
 
+  it('gives the vendor’s analytics from real receipts: spend this month, lead time, and its orders filtered', async () => {
+    const other = (await api('POST', '/vendors', { name: 'Analytics Supply' })).json() as Vendor;
+    const a = await product();
+    const po = (
+      await api('POST', '/purchase-orders', {
+        vendor: other._id,
+        warehouse: home._id,
+        lines: [line(a, 10, 12.5)],
+      })
+    ).json() as PurchaseOrder;
+    await api('POST', `/purchase-orders/${po._id}/mark-sent`);
+    await receive(po, [{ line: po.lines[0]!.id, quantity: 10 }]);
+    const r = await api('GET', `/vendors/${other._id}/analytics`);
+    expect(r.statusCode, r.body).toBe(200);
+    const figures = r.json();
+    expect(figures.spend).toHaveLength(12);
+    expect(figures.spend.at(-1).cents).toBe(125);
+    expect(figures.averageLeadDays).toBe(0);
+    expect(figures.openOrders).toBe(0);
+    const orders = (await api('GET', `/purchase-orders?filter[vendor][]=${other._id}`)).json().items;
+    expect(orders.map((o: PurchaseOrder) => o.number)).toEqual([po.number]);
+    expect((await api('GET', `/vendors/${other._id}/analytics`, undefined, cedar)).statusCode).toBe(404);
+  });
+
   it('reverses a receipt at its own cost, once, and not when its stock has gone', async () => {
     const a = await product();
     const first = await sent([line(a, 10, 10)]);

@@ -2,6 +2,7 @@ import {
   hasCode,
   itemStockSchema,
   KINDS,
+  materialAnalyticsSchema,
   P,
   STOCK_TRANSFER_STATUSES,
   type StockItemRef,
@@ -24,7 +25,15 @@ import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { checkStock, latestCheck } from './check.service';
 import { searchItems } from './items';
-import { adjustStock, itemStock, listMovements, setStockPolicy, stockPlaces, stockValue } from './stock.service';
+import {
+  adjustStock,
+  itemStock,
+  listMovements,
+  materialAnalytics,
+  setStockPolicy,
+  stockPlaces,
+  stockValue,
+} from './stock.service';
 import { createTransfer, finishTransfer, getTransfer, listTransfers } from './transfers.service';
 
 // Stock is the products' (modify-products, 1) and, for raw materials, the materials' (34, module `materials`).
@@ -80,6 +89,15 @@ const ownerRoutes = (type: 'product' | 'material'): AnyRoute[] => {
 };
 
 export const stockRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/stock/materials/:id/analytics',
+    summary: 'A material’s use and purchases per month, from its ledger',
+    access: materials,
+    params: idParams,
+    response: materialAnalyticsSchema,
+    handler: ({ db, params }) => materialAnalytics(db, uuidOr404(params.id, 'material')),
+  }),
   // Readable by all staff: the warehouse pickers of stock, purchasing and selling choose from them.
   defineRoute({
     method: 'GET',

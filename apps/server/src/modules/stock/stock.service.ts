@@ -1,5 +1,6 @@
 import {
   type ItemStock,
+  type MaterialAnalytics,
   STOCK_FILTER_LABELS,
   type StockItemType,
   type StockLevel,
@@ -308,4 +309,22 @@ async function findOwner(db: Executor, type: 'product' | 'material', id: string)
   const table = type === 'product' ? products : materials;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
   if (!row) throw notFound(`No such ${type}.`);
+}
+
+/**
+ * GET /stock/materials/{id}/analytics: per month of the last twelve, what was used (stock that
+ * left other than by transfer: deliveries, adjustments and counts down) and what was bought
+ * (receipts less their reversals), from the ledger.
+ */
+export async function materialAnalytics(db: Executor, id: string): Promise<MaterialAnalytics> {
+  await findOwner(db, 'material', id);
+  const rows = await db.execute<{ month: string; used: number; purchased: number }>(sql`
+    SELECT to_char(m, 'YYYY-MM') AS month,
+           COALESCE(-sum(sm.quantity_e4) FILTER (WHERE sm.quantity_e4 < 0 AND sm.reason IN ('delivery', 'adjustment', 'count')), 0)::float8 / 10000 AS used,
+           COALESCE(sum(sm.quantity_e4) FILTER (WHERE sm.reason IN ('receipt', 'receipt_reversal')), 0)::float8 / 10000 AS purchased
+      FROM generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') m
+      LEFT JOIN ${stockMovements} sm
+        ON sm.material_id = ${id} AND sm.created_at >= m AND sm.created_at < m + interval '1 month'
+     GROUP BY m ORDER BY m`);
+  return { months: rows.rows.map((r) => ({ month: r.month, used: Number(r.used), purchased: Number(r.purchased) })) };
 }

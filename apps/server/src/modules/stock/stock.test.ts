@@ -274,6 +274,24 @@ describe('the stock ledger', () => {
     expect((await api('GET', '/products?filter[stock][]=plenty')).statusCode).toBe(400);
   });
 
+  it('gives a material’s use and purchases per month from its ledger', async () => {
+    const material = (await api('POST', '/materials', { name: 'Ledger plywood', unit: 'sheet' })).json();
+    const move = (quantity: number) =>
+      api('POST', '/stock/adjustments', {
+        item: { type: 'material', id: material._id },
+        warehouse: home._id,
+        quantity,
+        note: 'Cut list',
+      });
+    await move(12);
+    await move(-5);
+    const r = await api('GET', `/stock/materials/${material._id}/analytics`);
+    expect(r.statusCode, r.body).toBe(200);
+    const months = r.json().months;
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)).toMatchObject({ used: 5, purchased: 0 });
+  });
+
   it('refuses to delete a product with stock history', async () => {
     const tile = await product('Kept tile');
     await adjust(tile._id, 1, 'Opening');

@@ -21,5 +21,9 @@ export default recordPages({
       .join(' · '),
   deleteText:
     'Deleting removes the vendor for good. A vendor the catalog or a purchase order uses cannot be deleted; archive it instead, which keeps its history.',
-  tabs: { items: () => import('./vendor-items-tab') },
+  tabs: {
+    items: () => import('./vendor-items-tab'),
+    'purchase-orders': () => import('./vendor-orders-tab'),
+    analytics: () => import('./vendor-analytics-tab'),
+  },
 });
