@@ -21,6 +21,7 @@ async function signedInPages(): Promise<string[]> {
     `SELECT id FROM purchase_orders WHERE firm_id = ${HARBOR} AND status = 'partially_received' LIMIT 1`,
   );
   const shipment = await firstId(`SELECT id FROM shipments WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const count = await firstId(`SELECT id FROM stock_counts WHERE firm_id = ${HARBOR} LIMIT 1`);
   const moving = await firstId(
     `SELECT product_id AS id FROM stock_transfer_lines WHERE firm_id = ${HARBOR} ORDER BY id LIMIT 1`,
   );
@@ -68,6 +69,8 @@ async function signedInPages(): Promise<string[]> {
     '/p/categories',
     '/p/tags',
     '/p/low-stock',
+    '/p/stock-counts',
+    `/p/stock-counts/${count}`,
     '/p/coupons',
     `/p/categories/${category}`,
     '/p/filters',

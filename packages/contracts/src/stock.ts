@@ -215,3 +215,49 @@ export const materialAnalyticsSchema = z.strictObject({
   months: z.array(z.strictObject({ month: z.string(), used: z.number(), purchased: z.number() })),
 });
 export type MaterialAnalytics = z.output<typeof materialAnalyticsSchema>;
+
+export const STOCK_COUNT_STATUSES = ['open', 'posted', 'cancelled'] as const;
+export const STOCK_COUNT_STATUS_LABELS = { open: 'Open', posted: 'Posted', cancelled: 'Cancelled' } as const;
+/** The most lines one count sheet holds (count a large warehouse aisle by aisle). */
+export const MAX_COUNT_LINES = 5_000;
+
+/** POST /stock/counts: a sheet of what a warehouse holds, to count. */
+export const stockCountInputSchema = z.strictObject({
+  warehouse: z.uuid('Choose a warehouse.'),
+  note: z.string().trim().max(500, 'Use at most 500 characters.').default(''),
+});
+
+/** PUT /stock/counts/{id}/lines: counted quantities (empty: not counted yet); an item not on the sheet is added. */
+export const stockCountLinesSchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({ item: stockItemRefSchema, counted: stockQuantity('the counted quantity', true).nullable() }),
+    )
+    .min(1, 'Enter at least one count.')
+    .max(MAX_COUNT_LINES),
+});
+
+export const stockCountSchema = z.strictObject({
+  _id: z.uuid(),
+  number: z.number().int(),
+  warehouse: named,
+  status: z.enum(STOCK_COUNT_STATUSES),
+  note: z.string(),
+  createdAt: z.string(),
+  postedAt: z.string().nullable(),
+  by: named.nullable(),
+  /** Each item: on hand when the sheet was made, on hand now, what was counted, and the difference it posts. */
+  lines: z.array(
+    z.strictObject({
+      item: itemView,
+      expected: z.number(),
+      onHand: z.number(),
+      counted: z.number().nullable(),
+      difference: z.number().nullable(),
+    }),
+  ),
+  counted: z.number().int(),
+});
+export type StockCount = z.output<typeof stockCountSchema>;
+export const stockCountRowSchema = stockCountSchema.omit({ lines: true }).extend({ lineCount: z.number().int() });
+export type StockCountRow = z.output<typeof stockCountRowSchema>;

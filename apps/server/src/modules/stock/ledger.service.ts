@@ -15,6 +15,11 @@ export type MovementLine = {
   /** Its name, for the message when there is not enough. */
   warehouseName: string;
   quantityE4: number;
+  /**
+   * A count: the warehouse holds this many now. The movement is the difference from what the
+   * ledger says once the item is locked (none when they agree); `quantityE4` is then ignored.
+   */
+  countedE4?: number;
   reason: StockReason;
   /**
    * What a unit cost, for stock coming in at a price of its own (a receipt's landed cost, an
@@ -26,7 +31,13 @@ export type MovementLine = {
   note?: string;
 };
 
-export type PostedMovement = { id: string; itemId: string; warehouseId: string; unitCostHc: number };
+export type PostedMovement = {
+  id: string;
+  itemId: string;
+  warehouseId: string;
+  quantityE4: number;
+  unitCostHc: number;
+};
 
 /** Reasons that bring stock in at a cost of their own, moving the average. */
 const PRICED_IN = new Set<StockReason>(['receipt', 'opening', 'return']);
@@ -83,8 +94,10 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
   const posted: (PostedMovement & { line: MovementLine })[] = [];
   for (const line of lines) {
     const total = totals.get(line.item.itemId)!;
-    const q = BigInt(line.quantityE4);
     const pair = `${line.item.itemId}|${line.warehouseId}`;
+    const q =
+      line.countedE4 === undefined ? BigInt(line.quantityE4) : BigInt(line.countedE4) - (levels.get(pair) ?? 0n);
+    if (q === 0n) continue;
     let unitCost = total.average;
     if (line.unitCostHc !== undefined && PRICED_IN.has(line.reason) && q > 0n) {
       const cost = BigInt(Math.round(line.unitCostHc));
@@ -108,10 +121,12 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
       id: newId(),
       itemId: line.item.itemId,
       warehouseId: line.warehouseId,
+      quantityE4: Number(q),
       unitCostHc: Number(unitCost),
-      line,
+      line: { ...line, quantityE4: Number(q) },
     });
   }
+  if (!posted.length) return [];
 
   // Below zero only where the item may be: a warehouse's stock that falls under zero is refused.
   const falling = pairs.filter((p) => levels.get(p)! < 0n && levels.get(p)! < (before.get(p) ?? 0n));

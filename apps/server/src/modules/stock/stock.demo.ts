@@ -5,6 +5,7 @@ import { materials } from '../materials';
 import { products, reorderLevels } from '../products';
 import { createWarehouse, warehouses } from '../warehouses';
 import { checkStock } from './check.service';
+import { createCount, postCount, saveCountLines } from './counts.service';
 import type { StockItem } from './items';
 import { type MovementLine, postMovements } from './ledger.service';
 import { stockPolicies } from './stock.table';
@@ -122,6 +123,16 @@ export const stockDemo: Seed = {
           lines: [line(plenty[6]!, 2), line(plenty[7]!, 3)],
         });
       }
+      // The showroom floor was counted: one display box was missing.
+      const sheet = await createCount(tx, actor, { warehouse: showroom._id, note: 'Month-end count' });
+      if (sheet.lines.length)
+        await saveCountLines(tx, actor, sheet._id, {
+          lines: sheet.lines.map((l, i) => ({
+            item: { type: l.item.type, id: l.item._id },
+            counted: i === 0 ? Math.max(l.expected - 1, 0) : l.expected,
+          })),
+        });
+      if (sheet.lines.length) await postCount(tx, actor, sheet._id);
       // One the vendor restocks weekly is sold on backorder: its stock may go below zero.
       if (plenty[8])
         await tx.insert(stockPolicies).values({ firmId: HARBOR_PINE_ID, productId: plenty[8].id, allowNegative: true });

@@ -8,6 +8,10 @@ import {
   type StockItemRef,
   stockAdjustmentSchema,
   stockCheckSchema,
+  stockCountInputSchema,
+  stockCountLinesSchema,
+  stockCountRowSchema,
+  stockCountSchema,
   stockItemChoiceSchema,
   stockItemSearchSchema,
   stockMovementPageSchema,
@@ -24,6 +28,7 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { checkStock, latestCheck } from './check.service';
+import { cancelCount, createCount, getCount, listCounts, postCount, saveCountLines } from './counts.service';
 import { searchItems } from './items';
 import {
   adjustStock,
@@ -185,6 +190,69 @@ export const stockRoutes: AnyRoute[] = [
           transfer.lines.map((l) => ({ type: l.item.type, id: l.item._id })),
         );
         return finishTransfer(db, actor, transfer._id, step === 'receive' ? 'received' : 'cancelled');
+      },
+    }),
+  ),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/counts',
+    summary: 'Stock count sheets, newest first',
+    access: products,
+    response: z.array(stockCountRowSchema),
+    handler: ({ db }) => listCounts(db),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/stock/counts',
+    summary: 'Start a count sheet for a warehouse: what it holds, to count',
+    access: products,
+    status: 201,
+    body: stockCountInputSchema,
+    response: stockCountSchema,
+    handler: ({ db, actor, body }) => createCount(db, actor, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/stock/counts/:id',
+    summary: 'A count sheet, each line with on hand now and its difference',
+    access: products,
+    params: idParams,
+    response: stockCountSchema,
+    handler: ({ db, params }) => getCount(db, uuidOr404(params.id, 'stock count')),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/stock/counts/:id/lines',
+    summary: 'Enter counted quantities (an item not on the sheet joins it)',
+    access: products,
+    params: idParams,
+    body: stockCountLinesSchema,
+    response: stockCountSchema,
+    handler: ({ db, actor, params, body }) => {
+      assertMayMove(
+        actor,
+        body.lines.map((l) => l.item),
+      );
+      return saveCountLines(db, actor, uuidOr404(params.id, 'stock count'), body);
+    },
+  }),
+  ...(['post', 'cancel'] as const).map((step) =>
+    defineRoute({
+      method: 'POST',
+      url: `/stock/counts/:id/${step}`,
+      summary: step === 'post' ? 'Post the counted differences as count movements' : 'Abandon a count sheet',
+      access: products,
+      params: idParams,
+      response: stockCountSchema,
+      handler: async ({ db, actor, params }) => {
+        const id = uuidOr404(params.id, 'stock count');
+        if (step === 'cancel') return cancelCount(db, actor, id);
+        const sheet = await getCount(db, id);
+        assertMayMove(
+          actor,
+          sheet.lines.map((l) => ({ type: l.item.type, id: l.item._id })),
+        );
+        return postCount(db, actor, id);
       },
     }),
   ),

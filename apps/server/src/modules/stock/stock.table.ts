@@ -1,4 +1,4 @@
-import { KINDS, STOCK_REASONS, STOCK_TRANSFER_STATUSES } from '@atelier/contracts';
+import { KINDS, STOCK_COUNT_STATUSES, STOCK_REASONS, STOCK_TRANSFER_STATUSES } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -175,6 +175,52 @@ export const stockTransferLines = pgTable(
     index('stock_transfer_lines_item_idx').on(t.firmId, t.itemId),
     itemCheck('stock_transfer_lines'),
     check('stock_transfer_lines_quantity_check', sql`quantity_e4 > 0`),
+    firmIsolation(t.firmId),
+  ],
+);
+
+/** A count sheet: what a warehouse held when it was made, counted, reviewed, then posted as count movements. */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    number: integer('number').notNull(),
+    warehouseId: uuid('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('open'),
+    note: text('note').notNull().default(''),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    postedBy: uuid('posted_by'),
+  },
+  (t) => [
+    uniqueIndex('stock_counts_number_uq').on(t.firmId, t.number),
+    check('stock_counts_status_check', oneOf('status', STOCK_COUNT_STATUSES)),
+    firmIsolation(t.firmId),
+  ],
+);
+
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    countId: uuid('count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    ...itemColumns(),
+    expectedE4: bigint('expected_e4', { mode: 'number' }).notNull(),
+    countedE4: bigint('counted_e4', { mode: 'number' }),
+    // What posting the count moved (counted less what the ledger said then).
+    postedE4: bigint('posted_e4', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('stock_count_lines_item_uq').on(t.countId, t.itemId),
+    itemCheck('stock_count_lines'),
+    check('stock_count_lines_counted_check', sql`counted_e4 IS NULL OR counted_e4 >= 0`),
     firmIsolation(t.firmId),
   ],
 );

@@ -1,4 +1,12 @@
-import type { ItemStock, Product, StockCheck, StockMovementPage, StockTransfer, Warehouse } from '@atelier/contracts';
+import type {
+  ItemStock,
+  Product,
+  StockCheck,
+  StockCount,
+  StockMovementPage,
+  StockTransfer,
+  Warehouse,
+} from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
@@ -290,6 +298,47 @@ describe('the stock ledger', () => {
     const months = r.json().months;
     expect(months).toHaveLength(12);
     expect(months.at(-1)).toMatchObject({ used: 5, purchased: 0 });
+  });
+
+  it('counts a warehouse on a sheet: counted quantities, differences reviewed, posted as count movements once', async () => {
+    const tile = await product('Counted tile');
+    await adjust(tile._id, 10, 'Opening', annex._id);
+    const made = await api('POST', '/stock/counts', { warehouse: annex._id, note: 'Aisle 3' });
+    expect(made.statusCode, made.body).toBe(201);
+    const sheet = made.json() as StockCount;
+    expect(sheet.lines.find((l) => l.item._id === tile._id)).toMatchObject({ expected: 10, onHand: 10, counted: null });
+    // Counting goes on while stock moves: the difference is taken against the ledger when posting.
+    const extra = await product('Counted extra');
+    let r = await api('PUT', `/stock/counts/${sheet._id}/lines`, {
+      lines: [
+        { item: { type: 'product', id: tile._id }, counted: 7 },
+        { item: { type: 'product', id: extra._id }, counted: 2 },
+      ],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await adjust(tile._id, 1, 'Found one', annex._id);
+    const review = (await api('GET', `/stock/counts/${sheet._id}`)).json() as StockCount;
+    expect(
+      review.lines.filter((l) => l.counted !== null).map((l) => [l.item.name, l.onHand, l.counted, l.difference]),
+    ).toEqual([
+      ['Counted extra', 0, 2, 2],
+      ['Counted tile', 11, 7, -4],
+    ]);
+    r = await api('POST', `/stock/counts/${sheet._id}/post`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect((r.json() as StockCount).status).toBe('posted');
+    expect(await onHand(tile._id, annex)).toBe(7);
+    expect(await onHand(extra._id, annex)).toBe(2);
+    const moves = (await api('GET', `/stock/products/${tile._id}/movements`)).json() as StockMovementPage;
+    expect(moves.items[0]).toMatchObject({ reason: 'count', quantity: -4, source: { label: `Count ${sheet.number}` } });
+    expect(errorOf(await api('POST', `/stock/counts/${sheet._id}/post`)).message).toBe(
+      `Count ${sheet.number} was posted: it can no longer change.`,
+    );
+    const negative = await api('PUT', `/stock/counts/${sheet._id}/lines`, {
+      lines: [{ item: { type: 'product', id: tile._id }, counted: -1 }],
+    });
+    expect(negative.statusCode).toBe(400);
+    expect((await api('GET', `/stock/counts/${sheet._id}`, undefined, cedar)).statusCode).toBe(404);
   });
 
   it('refuses to delete a product with stock history', async () => {

@@ -1,6 +1,9 @@
 import type {
   ItemStock,
   StockAdjustmentInput,
+  StockCount,
+  StockCountRow,
+  StockItemType,
   StockMovementPage,
   StockTransfer,
   StockTransferInput,
@@ -66,3 +69,22 @@ export const useFinishTransfer = () =>
 
 export const useSetStockPolicy = (owner: StockOwner) =>
   useStockMutation((policy: ItemStock['policy']) => api<ItemStock>('PUT', `${base(owner)}/policy`, { policy }));
+
+export function useCounts() {
+  return useQuery({ queryKey: ['stock', 'counts'], queryFn: () => api<StockCountRow[]>('GET', '/stock/counts') });
+}
+
+export function useCount(id: string) {
+  return useQuery({ queryKey: ['stock', 'counts', id], queryFn: () => api<StockCount>('GET', `/stock/counts/${id}`) });
+}
+
+export const useStartCount = () =>
+  useStockMutation((input: { warehouse: string; note: string }) => api<StockCount>('POST', '/stock/counts', input));
+
+export const useSaveCount = (id: string) =>
+  useStockMutation((lines: { item: { type: StockItemType; id: string }; counted: number | null }[]) =>
+    api<StockCount>('PUT', `/stock/counts/${id}/lines`, { lines }),
+  );
+
+export const useFinishCount = (id: string) =>
+  useStockMutation((step: 'post' | 'cancel') => api<StockCount>('POST', `/stock/counts/${id}/${step}`));

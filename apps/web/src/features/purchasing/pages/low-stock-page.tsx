@@ -60,6 +60,11 @@ export default function LowStockPage() {
       <PageHeader
         title="Low stock"
         description="Items at or below their reorder point, counting what arrives within the vendor's lead time."
+        actions={
+          <Button component={Link} to="/p/stock-counts" variant="default">
+            Stock counts
+          </Button>
+        }
       />
       <Group align="flex-end" wrap="wrap">
         <Select

@@ -1,0 +1,93 @@
+import { KINDS, STOCK_COUNT_STATUS_LABELS } from '@atelier/contracts';
+import { Anchor, Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { NoAccess } from '../../../components/no-access';
+import { PageHeader } from '../../../components/page-header';
+import { ScrollTable } from '../../../components/scroll-table';
+import { api } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { showSubmitError } from '../../../lib/forms';
+import { useCan } from '../../../lib/permissions';
+import { useCounts, useStartCount } from '../api';
+
+/** /p/stock-counts: count sheets per warehouse; a new one lists what the warehouse holds, to count. */
+export default function StockCountsPage() {
+  const { can } = useCan();
+  const counts = useCounts();
+  const start = useStartCount();
+  const navigate = useNavigate();
+  const places = useQuery({
+    queryKey: ['stock', 'warehouses'],
+    queryFn: () => api<{ _id: string; name: string }[]>('GET', '/stock/warehouses'),
+  });
+  const [warehouse, setWarehouse] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  if (!can(KINDS.product.codes.modify)) return <NoAccess />;
+  return (
+    <Stack>
+      <PageHeader
+        title="Stock counts"
+        description="Count a warehouse on a sheet, review the differences from the books, and post them."
+      />
+      <Card withBorder padding="lg" maw={760}>
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label="Warehouse"
+            placeholder="Choose a warehouse"
+            data={(places.data ?? []).map((w) => ({ value: w._id, label: w.name }))}
+            value={warehouse}
+            onChange={setWarehouse}
+          />
+          <TextInput
+            label="Note"
+            placeholder="Month-end count"
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+          <Button
+            disabled={!warehouse}
+            loading={start.isPending}
+            onClick={async () => {
+              try {
+                const sheet = await start.mutateAsync({ warehouse: warehouse!, note });
+                navigate(`/p/stock-counts/${sheet._id}`);
+              } catch (error) {
+                showSubmitError(error);
+              }
+            }}
+          >
+            Start a count
+          </Button>
+        </Group>
+      </Card>
+      <Card withBorder padding="sm">
+        {!counts.data ? (
+          <Loader aria-label="Loading the counts" />
+        ) : counts.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No warehouse has been counted yet.
+          </Text>
+        ) : (
+          <ScrollTable
+            head={['Count', 'Warehouse', 'Status', 'Counted', 'Started', 'Note']}
+            rows={counts.data.map((c) => ({
+              key: c._id,
+              cells: [
+                <Anchor key="n" component={Link} to={`/p/stock-counts/${c._id}`} size="sm">
+                  Count {c.number}
+                </Anchor>,
+                c.warehouse.name,
+                STOCK_COUNT_STATUS_LABELS[c.status],
+                `${c.counted} of ${c.lineCount}`,
+                formatDateTime(c.createdAt),
+                c.note || '—',
+              ],
+            }))}
+          />
+        )}
+      </Card>
+    </Stack>
+  );
+}
