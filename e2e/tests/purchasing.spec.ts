@@ -55,3 +55,36 @@ test('a purchase order is made for a vendor, marked as sent, received in two del
   await expect(page.getByRole('heading', { name: 'Movements' })).toBeVisible();
   await expect(page.getByRole('row', { name: /\+9 Purchase receipt PO-\d+/ })).toBeVisible();
 });
+
+test('low stock becomes a draft purchase order, and a warehouse is counted and its difference posted', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/low-stock');
+  await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Order Subway tile 3×6, Bone for Main warehouse$/ }).check();
+  await page.getByRole('button', { name: 'Create purchase orders (1)' }).click();
+  await expect(
+    toast(page, 'success', /1 draft purchase order made: PO-\d+ \(Bayline Tile Distributors\)\./),
+  ).toBeVisible();
+  await toast(page, 'success', /draft purchase order made/)
+    .getByRole('link', { name: /Open PO-\d+/ })
+    .click();
+  await expect(page.getByText('Subway tile 3×6, Bone')).toBeVisible();
+  await expect(page.getByText('Draft').first()).toBeVisible();
+
+  await page.goto('/p/stock-counts');
+  await expect(page.getByText('Inventory value')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Warehouse' }).click();
+  await page.getByRole('option', { name: 'Showroom floor' }).click();
+  await page.getByRole('button', { name: 'Start a count' }).click();
+  await expect(page.getByRole('heading', { name: /Count \d+ · Showroom floor/ })).toBeVisible();
+  const first = page.getByRole('textbox', { name: /counted$/ }).first();
+  await first.fill('0');
+  await page.getByRole('button', { name: 'Save 1 count' }).click();
+  await expect(toast(page, 'success', 'Counts saved.')).toBeVisible();
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Post the differences' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Post' }).click();
+  await expect(page.getByText('Posted', { exact: true })).toBeVisible();
+});

@@ -1,12 +1,14 @@
 import type {
   ItemStock,
   StockAdjustmentInput,
+  StockCheck,
   StockCount,
   StockCountRow,
   StockItemType,
   StockMovementPage,
   StockTransfer,
   StockTransferInput,
+  StockValue,
 } from '@atelier/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -88,3 +90,14 @@ export const useSaveCount = (id: string) =>
 
 export const useFinishCount = (id: string) =>
   useStockMutation((step: 'post' | 'cancel') => api<StockCount>('POST', `/stock/counts/${id}/${step}`));
+
+export const useStockValue = () =>
+  useQuery({ queryKey: ['stock', 'value'], queryFn: () => api<StockValue>('GET', '/stock/value') });
+
+export const useStockCheck = () =>
+  useQuery({
+    queryKey: ['stock', 'check'],
+    queryFn: () => api<{ checkedAt: string; levels: number; drift: number } | null>('GET', '/stock/check'),
+  });
+
+export const useRunStockCheck = () => useStockMutation(() => api<StockCheck>('POST', '/stock/check'));

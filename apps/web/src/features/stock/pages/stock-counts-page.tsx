@@ -1,5 +1,5 @@
 import { KINDS, STOCK_COUNT_STATUS_LABELS } from '@atelier/contracts';
-import { Anchor, Button, Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,10 +7,65 @@ import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
 import { ScrollTable } from '../../../components/scroll-table';
 import { api } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
-import { useCounts, useStartCount } from '../api';
+import { toastSuccess } from '../../../lib/toast';
+import { useCounts, useRunStockCheck, useStartCount, useStockCheck, useStockValue } from '../api';
+
+/** What the stock is worth per warehouse, and the latest proof that the books add up (run one now). */
+function InventoryCard() {
+  const value = useStockValue();
+  const check = useStockCheck();
+  const run = useRunStockCheck();
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4">
+            Inventory value
+          </Title>
+          <Text size="sm" fw={700}>
+            {value.data ? formatMoney(value.data.totalCents) : ''}
+          </Text>
+        </Group>
+        {value.data && (
+          <ScrollTable
+            head={['Warehouse', 'Items in stock', 'Value at average cost']}
+            rows={value.data.warehouses.map((w) => ({
+              key: w._id,
+              cells: [w.name, String(w.items), formatMoney(w.valueCents)],
+            }))}
+          />
+        )}
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c={check.data?.drift ? 'red.8' : 'dimmed'}>
+            {!check.data
+              ? 'The books have not been checked against the ledger yet.'
+              : check.data.drift
+                ? `The last check (${formatDateTime(check.data.checkedAt)}) found ${check.data.drift} totals that differ from the ledger.`
+                : `The last check (${formatDateTime(check.data.checkedAt)}) found all ${check.data.levels} totals equal to the ledger.`}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            loading={run.isPending}
+            onClick={async () => {
+              const result = await run.mutateAsync(undefined);
+              toastSuccess(
+                result.drift.length
+                  ? `${result.drift.length} totals differ from the ledger.`
+                  : `All ${result.levels} totals equal the ledger.`,
+              );
+            }}
+          >
+            Check now
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
 
 /** /p/stock-counts: count sheets per warehouse; a new one lists what the warehouse holds, to count. */
 export default function StockCountsPage() {
@@ -29,8 +84,9 @@ export default function StockCountsPage() {
     <Stack>
       <PageHeader
         title="Stock counts"
-        description="Count a warehouse on a sheet, review the differences from the books, and post them."
+        description="What your stock is worth, and counting it: a sheet per warehouse, the differences reviewed and posted."
       />
+      <InventoryCard />
       <Card withBorder padding="lg" maw={760}>
         <Group align="flex-end" wrap="wrap">
           <Select
