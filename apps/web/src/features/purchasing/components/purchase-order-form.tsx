@@ -38,6 +38,9 @@ type Line = {
 type Values = Omit<PurchaseOrderInput, 'lines'> & { lines: Line[] };
 
 const itemKey = (item: { type: string; id: string }) => `${item.type}:${item.id}`;
+/** The Ship to choice that types an address instead of choosing a warehouse. */
+const ADDRESS = '__address';
+const EMPTY_ADDRESS = { line1: '', city: '', region: '', postalCode: '', country: 'US' };
 
 function useWarehouses() {
   return useQuery({
@@ -243,9 +246,15 @@ export function PurchaseOrderForm(props: RecordFormProps<PurchaseOrder, Purchase
                   <Select
                     label="Ship to"
                     placeholder="Choose a warehouse"
-                    data={(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name }))}
-                    value={field.value ?? null}
-                    onChange={field.onChange}
+                    data={[
+                      ...(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name })),
+                      { value: ADDRESS, label: 'Another address (a job site)…' },
+                    ]}
+                    value={field.value ?? (form.watch('shipTo') ? ADDRESS : null)}
+                    onChange={(v) => {
+                      field.onChange(v === ADDRESS ? null : v);
+                      form.setValue('shipTo', v === ADDRESS ? (form.getValues('shipTo') ?? EMPTY_ADDRESS) : null);
+                    }}
                     error={e.warehouse?.message}
                   />
                 )}
@@ -295,6 +304,22 @@ export function PurchaseOrderForm(props: RecordFormProps<PurchaseOrder, Purchase
                 )}
               />
             </SimpleGrid>
+            {form.watch('shipTo') && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Street address" {...form.register('shipTo.line1')} error={e.shipTo?.line1?.message} />
+                <TextInput label="City" {...form.register('shipTo.city')} error={e.shipTo?.city?.message} />
+                <TextInput
+                  label="State or region"
+                  {...form.register('shipTo.region')}
+                  error={e.shipTo?.region?.message}
+                />
+                <TextInput
+                  label="Postal code"
+                  {...form.register('shipTo.postalCode')}
+                  error={e.shipTo?.postalCode?.message}
+                />
+              </SimpleGrid>
+            )}
             <Lines form={form} record={props.record} />
           </>
         );
