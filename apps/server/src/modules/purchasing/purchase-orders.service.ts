@@ -333,7 +333,19 @@ async function writeLines(db: Executor, row: Row, editing: boolean, input: Input
     };
   });
   const changed = values.filter((v) => v.id);
-  for (const v of changed) await db.update(purchaseOrderLines).set(v).where(eq(purchaseOrderLines.id, v.id!));
+  // One statement for every line kept, however many (an order has up to 500).
+  if (changed.length) {
+    const col = <T>(of: (v: (typeof changed)[number]) => T) => sql.param(changed.map(of));
+    await db.execute(sql`
+      UPDATE ${purchaseOrderLines} l SET position = x.pos, product_id = x.p, variant_id = x.v, material_id = x.m,
+             quantity_e4 = x.q, unit_cost_hc = x.c, landed_unit_cost_hc = x.lc, total_cents = x.t, expected_date = x.d
+        FROM unnest(${col((v) => v.id!)}::uuid[], ${col((v) => v.position)}::int[], ${col((v) => v.productId)}::uuid[],
+                    ${col((v) => v.variantId)}::uuid[], ${col((v) => v.materialId)}::uuid[],
+                    ${col((v) => String(v.quantityE4))}::bigint[], ${col((v) => String(v.unitCostHc))}::bigint[],
+                    ${col((v) => String(v.landedUnitCostHc))}::bigint[], ${col((v) => String(v.totalCents))}::bigint[],
+                    ${col((v) => v.expectedDate)}::date[]) AS x(id, pos, p, v, m, q, c, lc, t, d)
+       WHERE l.id = x.id AND l.purchase_order_id = ${row.id}`);
+  }
   const added = values.filter((v) => !v.id);
   if (added.length) await db.insert(purchaseOrderLines).values(added);
   if (editing) await refreshProgress(db, row.id);

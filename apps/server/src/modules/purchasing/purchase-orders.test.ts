@@ -203,6 +203,11 @@ describe('purchase orders', () => {
       2,
       'partially_received',
     ]);
+    // The lines kept are changed in place: same ids, the new quantities.
+    expect((more.json() as PurchaseOrder).lines.map((l) => [l.id, l.quantity, l.received])).toEqual([
+      [fresh.lines[0]!.id, 2, 2],
+      [fresh.lines[1]!.id, 3, 0],
+    ]);
     expect((await api('POST', `/purchase-orders/${po._id}/cancel`)).statusCode).toBe(200);
     const whole = await sent([line(a, 1, 10)]);
     await receive(whole, [{ line: whole.lines[0]!.id, quantity: 1 }]);
