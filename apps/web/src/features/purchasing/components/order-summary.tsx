@@ -2,6 +2,7 @@ import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrder } from '@atelier/contr
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney, formatQuantity } from '../../../lib/format';
+import { stockTabHref } from '../../stock/item-href';
 
 export const STATUS_COLORS: Record<PurchaseOrder['status'], string> = {
   draft: 'gray',
@@ -10,9 +11,6 @@ export const STATUS_COLORS: Record<PurchaseOrder['status'], string> = {
   received: 'green',
   cancelled: 'red',
 };
-
-const itemHref = (item: PurchaseOrder['lines'][number]['item']) =>
-  item.materialId ? `/p/materials/${item.materialId}` : `/p/products/${item.productId}/stock`;
 
 /** The order as the vendor and the warehouse read it: its lines, what has arrived of each, its totals. */
 export function OrderSummary({ order, currency }: { order: PurchaseOrder; currency?: string }) {
@@ -50,7 +48,7 @@ export function OrderSummary({ order, currency }: { order: PurchaseOrder; curren
               {order.lines.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={itemHref(l.item)} size="sm">
+                    <Anchor component={Link} to={stockTabHref(l.item)} size="sm">
                       {l.item.name}
                     </Anchor>
                     <Text size="xs" c="dimmed">

@@ -10,12 +10,11 @@ import { formatMoney, formatQuantity } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
+import { stockTabHref } from '../../stock/item-href';
 import { useVendorChoices } from '../../vendors/api';
 import { useLowStock, useOrderLowStock } from '../api';
 
 const keyOf = (r: LowStockRow) => `${r.item.type}:${r.item._id}:${r.warehouse._id}`;
-const itemHref = (r: LowStockRow) =>
-  r.item.materialId ? `/p/materials/${r.item.materialId}/stock` : `/p/products/${r.item.productId}/stock`;
 
 /**
  * /p/low-stock (1): what is at or below its reorder point on forecast (on hand plus what arrives
@@ -136,7 +135,7 @@ export default function LowStockPage() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={itemHref(r)} size="sm">
+                      <Anchor component={Link} to={stockTabHref(r.item)} size="sm">
                         {r.item.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">

@@ -1,4 +1,6 @@
 import {
+  KINDS,
+  recordHref,
   SHIPMENT_DIRECTION_LABELS,
   SHIPMENT_STATUS_LABELS,
   type Shipment,
@@ -68,7 +70,7 @@ function Summary({ shipment }: { shipment: Shipment }) {
                 {shipment.lines.map((l) => (
                   <Table.Tr key={l.line}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/p/purchase-orders/${l.purchaseOrder._id}`} size="sm">
+                      <Anchor component={Link} to={recordHref(KINDS.purchase_order, l.purchaseOrder._id)} size="sm">
                         {l.purchaseOrder.name}
                       </Anchor>
                     </Table.Td>
