@@ -12,8 +12,8 @@
 //    per order in the ledger with the order as their source.
 // 2. Low stock over 100,000 items × 3 warehouses: ≤ 150 ms p95, one set-based query. Loaded as
 //    the owner, inside PostgreSQL (INSERT … SELECT over generate_series): BENCH_ITEMS products
-//    with their SKUs, a third warehouse, a reorder level per product and warehouse, stock levels
-//    (and the items' totals) for most of them with about 5% at or below their point, a preferred
+//    with their SKUs, a third warehouse, stock levels (and the items' totals) for most of them, a
+//    reorder level per product and warehouse (with its on hand, as the ledger keeps it), with about 5% at or below their point, a preferred
 //    vendor item for most products, and BENCH_OPEN_LINES lines on sent purchase orders (some due
 //    within the lead time, some later). Then `listLowStock` (first page of 100) over every
 //    warehouse, in one warehouse, and for one preferred vendor: BENCH_RUNS runs each after 5
@@ -22,9 +22,7 @@
 //
 // When a p95 is over the target, the plan of the slow statement is printed (EXPLAIN ANALYZE as the
 // app role: the first lines and every node that took a tenth of the time; all of it with
-// BENCH_PLANS=1), and the fix proposed for the vendor-item lookups is tried in a transaction that
-// is rolled back (`tryItemColumn`): the statement as recorded against the same with
-// `vendor_items.item_id`, timed side by side on the same data, answers compared.
+// BENCH_PLANS=1).
 // Timings are printed, never asserted. BENCH_KEEP=1 keeps the database running to study it.
 
 import { purchaseOrderInputSchema } from '@atelier/contracts';
@@ -35,10 +33,11 @@ import { purchaseOrderType } from '@atelier/server/modules/purchasing/purchase-o
 import { receivePurchaseOrder } from '@atelier/server/modules/purchasing/receiving.service';
 import { checkStock } from '@atelier/server/modules/stock/check.service';
 import type { Actor } from '@atelier/server/platform/http/access';
-import { explainAsApp, recordStatements, type Statement } from '@atelier/server/test/statements';
+import { explainAsApp, recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
 import { withIndexesRebuilt } from './lib/customers';
 import { POOL, startBenchServer } from './lib/server';
+import { profileStatements } from './lib/statements';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 30);
 const WARM_RECEIPTS = 2;
@@ -70,31 +69,6 @@ function summary(samples: number[]): { line: string; p95: number } {
   return { p95, line: `${text}; p95 ÷ target of ${TARGET_MS} ms: ${(p95 / TARGET_MS).toFixed(2)}` };
 }
 
-/** The statements `call` sends, each with the time from sending it to its answer (one connection: in turn). */
-async function profileStatements(call: () => Promise<unknown>): Promise<(Statement & { ms: number })[]> {
-  const spans: (Statement & { ms: number })[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    const statement =
-      typeof first === 'string'
-        ? { text: first, values: second }
-        : { text: first.text, values: first.values ?? second };
-    const start = process.hrtime.bigint();
-    const result = (original as (...a: unknown[]) => unknown).apply(this, args);
-    if (result && typeof (result as Promise<unknown>).then === 'function') {
-      const done = () => spans.push({ ...statement, ms: ms(start) });
-      (result as Promise<unknown>).then(done, done);
-    }
-    return result;
-  } as typeof pg.Client.prototype.query;
-  try {
-    await call();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-  return spans;
-}
 /**
  * A plan, shortly: its first lines, then every node that took at least a tenth of the time
  * (its own time × loops, children included) with its conditions and rows removed, and the
@@ -183,69 +157,6 @@ try {
       [harbor],
     )
   ).rows[0]!;
-
-  /**
-   * The fix proposed for the vendor-item lookups, tried without touching the app: in a transaction
-   * rolled back afterwards, vendor_items gets `item_id`, a stored generated column (as the stock
-   * tables and purchase-order lines have), with the unique indexes on it; then each statement is
-   * run as recorded and with its vendor-item COALESCE read as `item_id`, RUNS times each, as the app
-   * role in the firm, and their answers compared. (Under row-level security a condition on
-   * COALESCE(...) is not leakproof, so no index on that expression can serve it; a column can.)
-   */
-  const VENDOR_ITEM = /COALESCE\((vi|"vendor_items")\.("?)variant_id\2, \1\.\2product_id\2, \1\.\2material_id\2\)/g;
-  async function tryItemColumn(cases: { label: string; statement: Statement }[], runs: number) {
-    const has = await owner.query(
-      "SELECT 1 FROM information_schema.columns WHERE table_name = 'vendor_items' AND column_name = 'item_id'",
-    );
-    const todo = cases.filter((c) => c.statement.text.search(VENDOR_ITEM) >= 0);
-    if (has.rowCount || !todo.length) return;
-    console.log(
-      '  With the fix proposed (tried in a transaction rolled back: vendor_items.item_id, a stored generated column, ' +
-        'indexed (vendor_id, item_id) and (firm_id, item_id) WHERE preferred; the queries read vi.item_id):',
-    );
-    await owner.query('BEGIN');
-    try {
-      await owner.query(
-        `ALTER TABLE vendor_items ADD COLUMN item_id uuid GENERATED ALWAYS AS (COALESCE(variant_id, product_id, material_id)) STORED`,
-      );
-      await owner.query('CREATE UNIQUE INDEX bench_vendor_items_item_uq ON vendor_items (vendor_id, item_id)');
-      await owner.query(
-        'CREATE UNIQUE INDEX bench_vendor_items_preferred_uq ON vendor_items (firm_id, item_id) WHERE preferred',
-      );
-      await owner.query('ANALYZE vendor_items');
-      await owner.query('SET LOCAL ROLE atelier_app');
-      await owner.query(`SELECT set_config('app.firm_id', $1, true), set_config('app.user_id', $2, true)`, [
-        harbor,
-        staff.id,
-      ]);
-      for (const { label, statement } of todo) {
-        const fixed = { text: statement.text.replace(VENDOR_ITEM, '$1.item_id'), values: statement.values };
-        const timed = async (s: Statement) => {
-          let rows = '';
-          for (let i = 0; i < 3; i++) rows = JSON.stringify((await owner.query(s.text, s.values)).rows);
-          const samples: number[] = [];
-          for (let i = 0; i < runs; i++) {
-            const t = process.hrtime.bigint();
-            await owner.query(s.text, s.values);
-            samples.push(ms(t));
-          }
-          return { rows, ...spread(samples) };
-        };
-        const before = await timed(statement);
-        const after = await timed(fixed);
-        console.log(
-          `    ${label}: as recorded ${before.text}; with vi.item_id ${after.text}; ` +
-            `answers ${before.rows === after.rows ? 'identical' : 'DIFFERENT'}`,
-        );
-        if (after.p95 > TARGET_MS || process.env.BENCH_PLANS) {
-          const plan = await owner.query(`EXPLAIN (ANALYZE, COSTS OFF) ${fixed.text}`, fixed.values);
-          printPlan(plan.rows.map((r) => r['QUERY PLAN'] as string).join('\n'), `${label}, with vi.item_id`);
-        }
-      }
-    } finally {
-      await owner.query('ROLLBACK');
-    }
-  }
 
   // ─── 1. Receipts of 200-line purchase orders ───────────────────────────────────────────────
   console.log(`\n1. Posting a receipt of a ${LINES}-line purchase order (target: ≤ ${TARGET_MS} ms p95)`);
@@ -339,8 +250,6 @@ try {
   const slowest = [...spans].filter((s) => /^\s*(select|with)\b/i.test(s.text)).sort((a, b) => b.ms - a.ms)[0];
   if (slowest && (receipts.p95 > TARGET_MS || process.env.BENCH_PLANS))
     printPlan(await explainAsApp(server.ownerUrl, harbor, slowest, { analyze: true }), 'its slowest read');
-  if (slowest && receipts.p95 > TARGET_MS)
-    await tryItemColumn([{ label: 'the slowest read of a receipt', statement: slowest }], RECEIPTS);
 
   // The proof: every order received in full, the ledger clean, 200 receipt movements an order.
   const ids = orders.map((o) => o.id);
@@ -451,20 +360,21 @@ try {
       WHERE p.firm_id = $1 AND p.sku ~ '^LSB-[0-9]+$'`,
     [harbor, warehouses.map((w) => w.id)],
   );
-  await withIndexesRebuilt(owner, 'reorder_levels', async () => {
-    // A point of 5–24 units, an order of 10–49.
-    await owner.query(
-      `INSERT INTO reorder_levels (firm_id, product_id, warehouse_id, point_e4, quantity_e4)
-       SELECT $1, product_id, warehouse_id, (5 + i % 20) * 10000, (10 + i % 40) * 10000 FROM bench_grid`,
-      [harbor],
-    );
-  });
   await withIndexesRebuilt(owner, 'stock_levels', async () => {
     await owner.query(
       `INSERT INTO stock_levels (firm_id, product_id, warehouse_id, on_hand_e4)
        SELECT $1, product_id, warehouse_id,
               CASE WHEN h < 5 THEN (i % 5) * 10000 ELSE (5 + i % 20 + 1 + (i + w) % 50) * 10000 END
          FROM bench_grid WHERE h >= 2`,
+      [harbor],
+    );
+  });
+  await withIndexesRebuilt(owner, 'reorder_levels', async () => {
+    // A point of 5–24 units, an order of 10–49; each with its warehouse's on hand, as the ledger keeps it.
+    await owner.query(
+      `INSERT INTO reorder_levels (firm_id, product_id, warehouse_id, point_e4, quantity_e4, on_hand_e4)
+       SELECT $1, g.product_id, g.warehouse_id, (5 + g.i % 20) * 10000, (10 + g.i % 40) * 10000, COALESCE(l.on_hand_e4, 0)
+         FROM bench_grid g LEFT JOIN stock_levels l ON l.item_id = g.product_id AND l.warehouse_id = g.warehouse_id`,
       [harbor],
     );
   });
@@ -584,36 +494,37 @@ try {
 
   // What should be found, counted independently of the service: what is due per product or
   // variant and warehouse (open purchase-order lines within the vendor item's lead time, else the
-  // vendor's; transfers in transit), then per reorder level its stock row and that, at or below its point.
+  // vendor's; transfers in transit), then per reorder level (products, variants, materials) its
+  // stock row, not the level's own copy, and that, at or below its point.
   const expectedLow = async (warehouse: string | null, vendorId: string | null) =>
     (
       await owner.query<{ n: number }>(
         `WITH due AS (
-           SELECT l.product_id, l.variant_id, po.warehouse_id, GREATEST(l.quantity_e4 - l.received_e4, 0) AS q
+           SELECT l.item_id, po.warehouse_id, GREATEST(l.quantity_e4 - l.received_e4, 0) AS q
              FROM purchase_order_lines l
              JOIN purchase_orders po ON po.id = l.purchase_order_id
              JOIN vendors v ON v.id = po.vendor_id
-             LEFT JOIN vendor_items vp ON vp.vendor_id = po.vendor_id AND l.variant_id IS NULL AND vp.product_id = l.product_id
-             LEFT JOIN vendor_items vv ON vv.vendor_id = po.vendor_id AND vv.variant_id = l.variant_id
+             LEFT JOIN vendor_items vi ON vi.vendor_id = po.vendor_id
+                  AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = l.item_id
             WHERE po.firm_id = $1 AND po.status IN ('sent', 'partially_received') AND po.warehouse_id IS NOT NULL
-              AND l.material_id IS NULL
               AND COALESCE(l.expected_date, po.expected_date, current_date)
-                  <= current_date + COALESCE(vp.lead_time_days, vv.lead_time_days, v.lead_time_days)
+                  <= current_date + COALESCE(vi.lead_time_days, v.lead_time_days)
            UNION ALL
-           SELECT tl.product_id, tl.variant_id, t.to_warehouse_id, tl.quantity_e4
+           SELECT tl.item_id, t.to_warehouse_id, tl.quantity_e4
              FROM stock_transfer_lines tl JOIN stock_transfers t ON t.id = tl.transfer_id
-            WHERE t.firm_id = $1 AND t.status = 'in_transit' AND tl.material_id IS NULL),
-         dues AS (SELECT product_id, variant_id, warehouse_id, sum(q) AS q FROM due GROUP BY 1, 2, 3)
+            WHERE t.firm_id = $1 AND t.status = 'in_transit'),
+         dues AS (SELECT item_id, warehouse_id, sum(q) AS q FROM due GROUP BY 1, 2)
          SELECT count(*)::int AS n FROM reorder_levels rl
-           LEFT JOIN stock_levels sl ON sl.product_id = rl.product_id AND sl.variant_id IS NOT DISTINCT FROM rl.variant_id
+           LEFT JOIN stock_levels sl ON sl.item_id = COALESCE(rl.variant_id, rl.product_id, rl.material_id)
                 AND sl.warehouse_id = rl.warehouse_id
-           LEFT JOIN dues d ON d.product_id = rl.product_id AND d.variant_id IS NOT DISTINCT FROM rl.variant_id
+           LEFT JOIN dues d ON d.item_id = COALESCE(rl.variant_id, rl.product_id, rl.material_id)
                 AND d.warehouse_id = rl.warehouse_id
           WHERE rl.firm_id = $1 AND ($2::uuid IS NULL OR rl.warehouse_id = $2)
             AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = rl.product_id AND p.archived_at IS NOT NULL)
             AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.id = rl.variant_id AND v.archived_at IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM materials m WHERE m.id = rl.material_id AND m.archived_at IS NOT NULL)
             AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM vendor_items vi WHERE vi.preferred AND vi.vendor_id = $3
-                  AND ((rl.variant_id IS NULL AND vi.product_id = rl.product_id) OR vi.variant_id = rl.variant_id)))
+                  AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = COALESCE(rl.variant_id, rl.product_id, rl.material_id)))
             AND COALESCE(sl.on_hand_e4, 0) + COALESCE(d.q, 0) <= rl.point_e4`,
         [harbor, warehouse, vendorId],
       )
@@ -630,9 +541,8 @@ try {
     ],
   ];
   let lowRight = true;
-  const overTarget: { label: string; statement: Statement }[] = [];
   for (const [label, query, expected] of cases) {
-    const once = () => inScope(runtime.db, scope, (tx) => listLowStock(tx, query));
+    const once = () => inScope(runtime.db, scope, (tx) => listLowStock(tx, query, true));
     const statements = await recordStatements(once);
     const page = await once();
     for (let i = 0; i < WARM_RUNS; i++) await once();
@@ -666,9 +576,7 @@ try {
     );
     if (p95 > TARGET_MS || process.env.BENCH_PLANS)
       printPlan(await explainAsApp(server.ownerUrl, harbor, lowStatements[0]!, { analyze: true }), 'the query');
-    if (p95 > TARGET_MS) overTarget.push({ label: `low stock, ${label}`, statement: lowStatements[0]! });
   }
-  await tryItemColumn(overTarget, Math.min(RUNS, 20));
   if (!lowRight) {
     console.log('LOW STOCK IS NOT RIGHT');
     process.exitCode = 1;

@@ -64,7 +64,7 @@ async function signedInPages(): Promise<string[]> {
     '/s/documents',
     '/s/vendor',
     '/s/purchase-order',
-    ...record('/p/materials', material, ['info', 'stock', 'analytics', 'files', 'logs']),
+    ...record('/p/materials', material, ['info', 'stock', 'reorder', 'analytics', 'files', 'logs']),
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',
     '/p/tags',

@@ -133,6 +133,36 @@ export async function signIn(app: FastifyInstance, email: string, password = DEM
   return sessionCookie(response);
 }
 
+/**
+ * A staff member of Harbor & Pine holding exactly `codes` (through a role of their own), invited
+ * by the owner (`ownerCookie`) and given the demo password through the owner login `db`; signed in.
+ */
+export async function staffMember(
+  t: TestApp,
+  ownerCookie: string,
+  db: { query: (text: string, values: unknown[]) => Promise<unknown> },
+  email: string,
+  codes: number[],
+): Promise<{ id: string; cookie: string }> {
+  const api = (url: string, body: unknown) =>
+    call(t.app, { method: 'POST', url: `/api/v1${url}`, cookie: ownerCookie, body });
+  const role = await api('/roles', { name: `Role for ${email}`, permissions: codes });
+  if (role.statusCode !== 201) throw new Error(`Role for ${email}: ${role.body}`);
+  const invited = await api('/invitations', {
+    email,
+    first_name: email.split('@')[0],
+    last_name: 'Tester',
+    roles: [role.json()._id],
+  });
+  if (invited.statusCode !== 201) throw new Error(`Inviting ${email}: ${invited.body}`);
+  const id = invited.json()._id as string;
+  await db.query(
+    "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'owner@demo.test') WHERE id = $1",
+    [id],
+  );
+  return { id, cookie: await signIn(t.app, email) };
+}
+
 export function errorOf(response: LightMyRequestResponse): {
   code: string;
   message: string;

@@ -342,6 +342,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Info', alias: 'info' },
       { path: 'stock', label: 'Stock' },
+      { path: 'reorder', label: 'Reorder' },
       { path: 'analytics', label: 'Analytics' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },

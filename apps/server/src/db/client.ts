@@ -1,4 +1,4 @@
-import { drizzle, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { APP_ROLE } from './columns';
@@ -48,7 +48,32 @@ export function connectDatabase(url: string, poolSize: number): Database {
   const listeners = new Set<CommitListener>();
   commitListeners.set(db, listeners);
   db.transaction = ((fn: (tx: Tx) => Promise<unknown>) => transaction(pool, listeners, fn)) as Db['transaction'];
+  transactionStarters.set(db, (begin, fn) => transaction(pool, listeners, fn, begin));
   return { url, pool, db, close: () => pool.end() };
+}
+
+type Starter = <T>(begin: (client: pg.PoolClient) => string, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+const transactionStarters = new WeakMap<Db, Starter>();
+
+/**
+ * `db.transaction`, with statements of the caller's sent with BEGIN in one round trip (a firm's
+ * scope: see `inScope`). `begin` gets the connection to escape its literals with; what it returns
+ * is sent after BEGIN as a simple query, so it takes no parameters. A database not made by
+ * `connectDatabase` runs them as a statement of their own after BEGIN.
+ */
+export function transactionWith<T>(
+  db: Db,
+  begin: (client: pg.PoolClient) => string,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const starter = transactionStarters.get(db);
+  if (starter) return starter(begin, fn);
+  return db.transaction(async (tx) => {
+    const client = connectionOf(tx);
+    if (!client) throw new Error('transactionWith: no connection to escape with');
+    await client.query(begin(client));
+    return fn(tx);
+  });
 }
 
 /**
@@ -93,7 +118,7 @@ function dispatch(listeners: Set<CommitListener>, events: CommitEvent[]): void {
 }
 
 const dialect = new PgDialect();
-const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+const connectionSessions = new WeakMap<pg.PoolClient, NodePgSession<Record<string, unknown>, never>>();
 const transactionConnections = new WeakMap<object, pg.PoolClient>();
 
 /**
@@ -108,23 +133,37 @@ export function connectionOf(db: Executor): pg.PoolClient | undefined {
  * `db.transaction` on the pool, but the connection always goes back. Drizzle's own sends BEGIN
  * before its try/finally, so a connection that dies just then (the database restarting) was
  * never released and the pool shrank for good. Here the connection is released in every case,
- * and destroyed when it broke. Each pooled connection keeps one drizzle handle bound to it.
+ * and destroyed when it broke. Each pooled connection keeps one drizzle session bound to it.
  */
-async function transaction<T>(pool: pg.Pool, listeners: Set<CommitListener>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+async function transaction<T>(
+  pool: pg.Pool,
+  listeners: Set<CommitListener>,
+  fn: (tx: Tx) => Promise<T>,
+  begin?: (client: pg.PoolClient) => string,
+): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    let bound = connectionDbs.get(client);
-    if (!bound) {
-      bound = new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Db;
-      connectionDbs.set(client, bound);
+    let session = connectionSessions.get(client);
+    if (!session) {
+      session = new NodePgSession(client, dialect, undefined);
+      connectionSessions.set(client, session);
     }
     const events: CommitEvent[] = [];
-    const result = await bound.transaction((tx) => {
-      pendingEvents.set(tx, events);
-      transactionConnections.set(tx, client);
-      return fn(tx);
-    });
+    // As drizzle's own transaction does (its savepoints for nested ones too), with BEGIN and
+    // what comes with it in one simple query.
+    const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
+    pendingEvents.set(tx, events);
+    transactionConnections.set(tx, client);
+    await client.query(begin ? `BEGIN; ${begin(client)}` : 'BEGIN');
+    let result: T;
+    try {
+      result = await fn(tx);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
     dispatch(listeners, events);
     return result;
   } catch (error) {

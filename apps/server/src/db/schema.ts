@@ -11,6 +11,7 @@ export * from '../modules/materials/materials.table';
 export * from '../modules/products/products.table';
 export * from '../modules/purchasing/purchase-orders.table';
 export * from '../modules/purchasing/shipments.table';
+export * from '../modules/stock/reorder.table';
 export * from '../modules/stock/stock.table';
 export * from '../modules/vendors/vendor-items.table';
 export * from '../modules/vendors/vendors.table';

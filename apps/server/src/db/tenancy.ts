@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from './client';
+import { type Db, type Executor, type Tx, transactionWith } from './client';
 import { APP_ROLE } from './columns';
 
 export type Scope = { firmId: string | null; userId?: string | null };
@@ -14,10 +14,17 @@ export async function enterScope(tx: Executor, scope: Scope): Promise<void> {
   );
 }
 
-/** Runs `fn` in one transaction scoped to a firm (or to no firm, which sees no tenant rows). */
+/**
+ * Runs `fn` in one transaction scoped to a firm (or to no firm, which sees no tenant rows). The
+ * scope is set in the round trip that begins the transaction.
+ */
 export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await enterScope(tx, scope);
-    return fn(tx);
-  });
+  return transactionWith(
+    db,
+    (client) =>
+      `SELECT set_config('role', ${client.escapeLiteral(APP_ROLE)}, true), ` +
+      `set_config('app.firm_id', ${client.escapeLiteral(scope.firmId ?? '')}, true), ` +
+      `set_config('app.user_id', ${client.escapeLiteral(scope.userId ?? '')}, true)`,
+    fn,
+  );
 }

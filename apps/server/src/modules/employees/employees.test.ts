@@ -3,7 +3,7 @@ import { type Employee, type EmployeeRow, P } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { call, errorOf, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { call, errorOf, signIn, staffMember, startTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let owner: string;
@@ -32,23 +32,7 @@ function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: str
 }
 
 /** A staff member of Harbor & Pine holding exactly `codes`, signed in. */
-async function staffWith(email: string, codes: number[]): Promise<{ id: string; cookie: string }> {
-  const role = await api('POST', '/roles', owner, { name: `Role for ${email}`, permissions: codes });
-  expect(role.statusCode, role.body).toBe(201);
-  const invited = await api('POST', '/invitations', owner, {
-    email,
-    first_name: email.split('@')[0],
-    last_name: 'Tester',
-    roles: [role.json()._id],
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const id = invited.json()._id as string;
-  await db.query(
-    "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'owner@demo.test') WHERE id = $1",
-    [id],
-  );
-  return { id, cookie: await signIn(t.app, email) };
-}
+const staffWith = (email: string, codes: number[]) => staffMember(t, owner, db, email, codes);
 
 const get = async (id: string, cookie = owner): Promise<Employee> => {
   const r = await api('GET', `/employees/${id}`, cookie);

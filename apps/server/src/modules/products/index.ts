@@ -3,3 +3,4 @@
 export * from './products.service';
 export * from './products.table';
 export { claimSku, nextSku, type SkuOwner } from './skus';
+export { onStockedByVariant } from './variants.service';

@@ -4,15 +4,13 @@ import {
   productInputSchema,
   productTemplateInputSchema,
 } from '@atelier/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { categories } from '../categories';
-import { warehouses } from '../warehouses';
 import { storeMadeImage } from './images.service';
 import { productType } from './products.service';
-import { setReorderLevels } from './reorder.service';
 import { createProductTemplate } from './templates.service';
 import {
   createVariants,
@@ -284,11 +282,7 @@ export const productsDemo: Seed = {
     inScope(db, { firmId: HARBOR_PINE_ID }, async (tx) => {
       const r = seededRandom(20261126);
       const { actor } = await demoStaff(tx, HARBOR_PINE_ID);
-      const [cabinetItems, counterItems, tileItems, hardwareItems] = [cabinets(r), countertops(), tile(r), hardware()];
-      const items = [...cabinetItems, ...counterItems, ...tileItems, ...hardwareItems, ...lighting(r), ...plumbing(r)];
-      // Tile and hardware are kept in stock: the home warehouse reorders them below a level.
-      const stocked = new Set([...tileItems, ...hardwareItems]);
-      const [home] = await tx.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.isDefault, true));
+      const items = [...cabinets(r), ...countertops(), ...tile(r), ...hardware(), ...lighting(r), ...plumbing(r)];
       const tree = await tx.select({ id: categories.id, name: categories.name }).from(categories);
       const categoryOf = new Map(tree.map((c) => [c.name, c.id]));
       // "Finish: Walnut" → its id (filters.demo), and the values an item's name and category carry.
@@ -326,14 +320,7 @@ export const productsDemo: Seed = {
           category: categoryOf.get(category) ?? null,
           filterValues: facetsOf({ in: category, ...item }, category),
         });
-        const made = await productType.create(tx, actor, parsed);
-        if (home && stocked.has(items[i]!)) {
-          // Boxes of tile by the pallet's worth, small hardware by the hundred.
-          const [point, quantity] = item.unit === 'box' ? [20, 60] : item.priceCents < 100 ? [200, 1000] : [10, 40];
-          await setReorderLevels(tx, actor, made._id, {
-            levels: [{ warehouse: home.id, variant: null, point, quantity }],
-          });
-        }
+        await productType.create(tx, actor, parsed);
       }
       // A made-to-order cabinet: 12 widths × 4 finishes × 3 door styles × 2 hinge sides, all 288 made.
       const custom = await productType.create(

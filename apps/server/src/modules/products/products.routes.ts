@@ -13,8 +13,6 @@ import {
   productTagSchema,
   productTemplateInputSchema,
   productTemplateSchema,
-  reorderLevelsEditSchema,
-  reorderLevelsSchema,
   SETTINGS_KINDS,
   storedFileSchema,
   variantIdsSchema,
@@ -37,7 +35,6 @@ import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { addProductImage, deleteProductImage, editProductImages, listProductImages } from './images.service';
 import { deleteProductModel, getProductModel, putProductModel } from './model.service';
 import { priceProduct, productFacets, productType } from './products.service';
-import { listReorderLevels, setReorderLevels } from './reorder.service';
 import { deleteProductTag, listProductTags, renameProductTag } from './tags.service';
 import {
   createProductTemplate,
@@ -259,35 +256,7 @@ const modelRoutes: AnyRoute[] = [
   }),
 ];
 
-const reorderRoutes: AnyRoute[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/products/:id/reorder-levels',
-    summary: 'A product’s reorder levels, by warehouse (and variant)',
-    access: modify,
-    params: idParams,
-    response: reorderLevelsSchema,
-    handler: ({ db, params }) => listReorderLevels(db, params.id),
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/products/:id/reorder-levels',
-    summary: 'Set or take off reorder levels (those not named stay as they are)',
-    access: modify,
-    params: idParams,
-    body: reorderLevelsEditSchema,
-    response: reorderLevelsSchema,
-    handler: ({ db, actor, params, body }) => setReorderLevels(db, actor, params.id, body),
-  }),
-];
-
-export const productRoutes: AnyRoute[] = [
-  ...pricingRoutes,
-  ...variantRoutes,
-  ...imageRoutes,
-  ...modelRoutes,
-  ...reorderRoutes,
-];
+export const productRoutes: AnyRoute[] = [...pricingRoutes, ...variantRoutes, ...imageRoutes, ...modelRoutes];
 
 // /p/tags (82): the product tags, renamed, merged and removed across every product at once.
 const tags = permission(P.MODIFY_PRODUCT_TAGS);

@@ -20,7 +20,6 @@ import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { categories } from '../categories';
 import { registerFilterValueColumn } from '../filters';
-import { warehouses } from '../warehouses';
 
 /**
  * A product the firm sells. Money is integer cents; a cost is hundredths of a cent (a screw at
@@ -73,6 +72,8 @@ export const products = pgTable(
     index('products_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('products_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
     index('products_facets_idx').using('gin', t.firmId, t.facetIds),
+    // The few archived: what stock and purchasing lists leave out ("and not archived") is found at once.
+    index('products_archived_idx').on(t.firmId, t.id).where(sql`archived_at IS NOT NULL`),
     check('products_status_check', oneOf('status', PRODUCT_STATUSES)),
     check('products_unit_check', oneOf('unit', SELL_UNITS)),
     check('products_pricing_mode_check', oneOf('pricing_mode', PRICING_MODES)),
@@ -132,40 +133,11 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.firmId, t.productId, t.position),
     // An image's delete sets its variants' image to null: this finds them.
     index('product_variants_image_idx').on(t.imageId).where(sql`image_id IS NOT NULL`),
+    index('product_variants_archived_idx').on(t.firmId, t.id).where(sql`archived_at IS NOT NULL`),
     check(
       'product_variants_money_check',
       sql`(price_cents IS NULL OR price_cents >= 0) AND (cost_hc IS NULL OR cost_hc >= 0)`,
     ),
-    firmIsolation(t.firmId),
-  ],
-);
-
-/**
- * Reorder levels: per warehouse, the stock of a product (a product with variants: of each
- * variant, as it is stocked by variant) at or below which low stock suggests ordering, and how
- * much. In the sell unit, to four decimals (e4). One per item and warehouse.
- */
-export const reorderLevels = pgTable(
-  'reorder_levels',
-  {
-    id: id(),
-    firmId: firmId(() => firms.id),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
-    warehouseId: uuid('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'cascade' }),
-    pointE4: bigint('point_e4', { mode: 'number' }).notNull(),
-    quantityE4: bigint('quantity_e4', { mode: 'number' }).notNull(),
-    updatedBy: uuid('updated_by'),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('reorder_levels_item_uq').on(t.warehouseId, sql`COALESCE(${t.variantId}, ${t.productId})`),
-    index('reorder_levels_product_idx').on(t.firmId, t.productId),
-    check('reorder_levels_amounts_check', sql`point_e4 >= 0 AND quantity_e4 > 0`),
     firmIsolation(t.firmId),
   ],
 );

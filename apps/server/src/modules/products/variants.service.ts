@@ -22,8 +22,17 @@ import { updateVersioned } from '../../platform/records/records';
 import { assertFilterValues } from '../filters';
 import { productType } from './products.service';
 import { productImages, products, productVariants } from './products.table';
-import { dropProductLevels } from './reorder.service';
 import { claimSku, skuTaken } from './skus';
+
+const stockedByVariant: ((db: Executor, productId: string) => Promise<void>)[] = [];
+/**
+ * Runs in the transaction that gives a product its first variants, from when it is stocked by
+ * variant: the stock module takes off the product's own reorder levels (it depends on products,
+ * so it hooks in rather than being called).
+ */
+export function onStockedByVariant(hook: (db: Executor, productId: string) => Promise<void>) {
+  stockedByVariant.push(hook);
+}
 
 type VariantRow = typeof productVariants.$inferSelect;
 type ProductRow = Awaited<ReturnType<typeof productType.findRow>>;
@@ -194,8 +203,8 @@ export async function createVariants(
     });
   const made = await db.insert(productVariants).values(rows).returning();
   for (const v of made) await claimSku(db, actor.firmId, v.sku, { variantId: v.id });
-  // Stocked by variant from now on: the product's own reorder levels no longer apply.
-  if (existing.length === 0) await dropProductLevels(db, productId);
+  // Stocked by variant from now on: what was kept of the product itself no longer applies.
+  if (existing.length === 0) for (const hook of stockedByVariant) await hook(db, productId);
   await recordAudits(db, actor, [
     {
       entityType: 'product',

@@ -7,9 +7,11 @@ import {
 } from '@atelier/contracts';
 import { assertAllowed, permission } from '../../platform/http/access';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { materialsAccess, mayUseMaterials } from '../stock';
 import { listLowStock, orderLowStock } from './low-stock.service';
 
-// Low stock is the products' page (spec: code 1); making purchase orders from it also needs theirs (57).
+// Low stock is the products' page (spec: code 1; materials' rows with their module and code 34);
+// making purchase orders from it also needs theirs (57).
 const products = permission(KINDS.product.codes.modify);
 
 export const lowStockRoutes: AnyRoute[] = [
@@ -20,7 +22,7 @@ export const lowStockRoutes: AnyRoute[] = [
     access: products,
     query: lowStockQuerySchema,
     response: lowStockPageSchema,
-    handler: ({ db, query }) => listLowStock(db, query),
+    handler: ({ db, actor, query }) => listLowStock(db, query, mayUseMaterials(actor)),
   }),
   defineRoute({
     method: 'POST',
@@ -32,6 +34,7 @@ export const lowStockRoutes: AnyRoute[] = [
     response: lowStockOrdersSchema,
     handler: ({ db, actor, body }) => {
       assertAllowed(products, actor);
+      if (body.rows.some((r) => r.item.type === 'material')) assertAllowed(materialsAccess, actor);
       return orderLowStock(db, actor, body);
     },
   }),

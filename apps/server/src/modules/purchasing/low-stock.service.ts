@@ -9,8 +9,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
-import { reorderLevels } from '../products';
-import { incomingSql, itemViewSql, registerIncoming, resolveItems, stockLevels, warehouseNames } from '../stock';
+import { incomingSql, itemViewSql, registerIncoming, reorderLevels, resolveItems, warehouseNames } from '../stock';
 import { vendorItems, vendors } from '../vendors';
 import { warehouses } from '../warehouses';
 import { purchaseOrderType } from './purchase-orders.service';
@@ -25,7 +24,7 @@ registerIncoming(sql`
   SELECT l.item_id, po.warehouse_id, GREATEST(l.quantity_e4 - l.received_e4, 0) AS open_e4,
          CASE WHEN COALESCE(l.expected_date, po.expected_date, current_date) <= current_date + COALESCE(
                 (SELECT vi.lead_time_days FROM ${vendorItems} vi WHERE vi.vendor_id = po.vendor_id
-                    AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = l.item_id), v.lead_time_days)
+                    AND vi.item_id = l.item_id), v.lead_time_days)
               THEN GREATEST(l.quantity_e4 - l.received_e4, 0) ELSE 0 END AS due_e4
     FROM ${purchaseOrderLines} l
     JOIN ${purchaseOrders} po ON po.id = l.purchase_order_id
@@ -33,48 +32,62 @@ registerIncoming(sql`
    WHERE po.status IN ('sent', 'partially_received') AND po.warehouse_id IS NOT NULL`);
 
 /**
- * The items at or below their reorder point on forecast, per warehouse, in one statement over
- * every reorder level: on hand and incoming joined by item and warehouse, the preferred vendor
- * and its pack beside each. `where` narrows the levels (a warehouse), `vendor` the preferred vendor.
+ * The items at or below their reorder point on forecast, per warehouse, in one statement. It
+ * starts from the levels whose warehouse holds no more than the point (an index of those; the
+ * ledger keeps each level's on hand), since what is incoming only adds: the forecast is on hand
+ * plus what is due. The page is cut from those, counted and in order, before anything else is
+ * read; then each of its rows gets its item, its preferred vendor and pack. `where` narrows the
+ * levels (a warehouse), `vendor` the preferred vendor.
  */
 function lowStockRows(where: SQL, vendor: string | undefined, page: SQL) {
   return sql`
     WITH inc AS (${incomingSql()}),
     low AS (
-      SELECT rl.product_id, rl.variant_id, NULL::uuid AS material_id, rl.warehouse_id, rl.point_e4, rl.quantity_e4,
-             COALESCE(sl.on_hand_e4, 0) AS on_hand, COALESCE(inc.due_e4, 0) AS incoming,
-             COALESCE(rl.variant_id, rl.product_id) AS item_id
+      SELECT rl.product_id, rl.variant_id, rl.material_id, rl.item_id, rl.warehouse_id, rl.point_e4, rl.quantity_e4,
+             rl.on_hand_e4 AS on_hand, COALESCE(inc.due_e4, 0) AS incoming
         FROM ${reorderLevels} rl
-        LEFT JOIN ${stockLevels} sl ON sl.item_id = COALESCE(rl.variant_id, rl.product_id) AND sl.warehouse_id = rl.warehouse_id
-        LEFT JOIN inc ON inc.item_id = COALESCE(rl.variant_id, rl.product_id) AND inc.warehouse_id = rl.warehouse_id
-       WHERE ${where} AND COALESCE(sl.on_hand_e4, 0) + COALESCE(inc.due_e4, 0) <= rl.point_e4
+        LEFT JOIN inc ON inc.item_id = rl.item_id AND inc.warehouse_id = rl.warehouse_id
+       WHERE ${where} AND rl.on_hand_e4 <= rl.point_e4 AND rl.on_hand_e4 + COALESCE(inc.due_e4, 0) <= rl.point_e4
          AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = rl.product_id AND p.archived_at IS NOT NULL)
-         AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.id = rl.variant_id AND v.archived_at IS NOT NULL)),
+         AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.id = rl.variant_id AND v.archived_at IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM materials m WHERE m.id = rl.material_id AND m.archived_at IS NOT NULL)
+         ${vendor ? sql`AND EXISTS (SELECT 1 FROM ${vendorItems} vi WHERE vi.preferred AND vi.item_id = rl.item_id AND vi.vendor_id = ${vendor})` : sql``}),
+    page AS (
+      SELECT low.*, w.name AS warehouse_name, count(*) OVER ()::int AS total
+        FROM low JOIN ${warehouses} w ON w.id = low.warehouse_id
+       ORDER BY w.name, low.on_hand + low.incoming - low.point_e4, low.item_id
+       ${page}),
     priced AS (
-      SELECT low.*, vi.vendor_id, vi.cost_hc, COALESCE(vi.pack_size, 1) AS pack, COALESCE(vi.minimum_packs, 1) AS min_packs
-        FROM low
-        LEFT JOIN ${vendorItems} vi ON vi.preferred AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = low.item_id
-       ${vendor ? sql`WHERE vi.vendor_id = ${vendor}` : sql``})
+      SELECT page.*, vi.vendor_id, vi.cost_hc, COALESCE(vi.pack_size, 1) AS pack, COALESCE(vi.minimum_packs, 1) AS min_packs
+        FROM page LEFT JOIN ${vendorItems} vi ON vi.preferred AND vi.item_id = page.item_id)
     SELECT ${itemViewSql('priced')} AS item,
-           json_build_object('_id', w.id, 'name', w.name) AS warehouse,
+           json_build_object('_id', priced.warehouse_id, 'name', priced.warehouse_name) AS warehouse,
            priced.on_hand::float8 / 10000 AS "onHand", priced.incoming::float8 / 10000 AS incoming,
            (priced.on_hand + priced.incoming)::float8 / 10000 AS forecast,
            priced.point_e4::float8 / 10000 AS "reorderPoint", priced.quantity_e4::float8 / 10000 AS "reorderQuantity",
            GREATEST(ceil(priced.quantity_e4 / (priced.pack * 10000.0)), priced.min_packs)::float8 * priced.pack AS "toOrder",
            priced.pack AS "packSize",
            (SELECT json_build_object('_id', v.id, 'name', v.name) FROM ${vendors} v WHERE v.id = priced.vendor_id) AS vendor,
-           priced.cost_hc::float8 / 100 AS "unitCost",
-           count(*) OVER ()::int AS total
-      FROM priced JOIN ${warehouses} w ON w.id = priced.warehouse_id
-     ORDER BY w.name, (priced.on_hand + priced.incoming) - priced.point_e4, priced.item_id
-     ${page}`;
+           priced.cost_hc::float8 / 100 AS "unitCost", priced.total
+      FROM priced
+     ORDER BY priced.warehouse_name, priced.on_hand + priced.incoming - priced.point_e4, priced.item_id`;
 }
 
 type LowRow = LowStockPage['items'][number] & { total: number };
 
-/** GET /low-stock: the items to reorder, the most short first in each warehouse. */
-export async function listLowStock(db: Executor, query: z.output<typeof lowStockQuerySchema>): Promise<LowStockPage> {
-  const where = query.warehouse ? sql`rl.warehouse_id = ${query.warehouse}` : sql`TRUE`;
+/** GET /low-stock: the items to reorder, the most short first in each warehouse (materials if they may). */
+export async function listLowStock(
+  db: Executor,
+  query: z.output<typeof lowStockQuerySchema>,
+  withMaterials: boolean,
+): Promise<LowStockPage> {
+  const where = sql.join(
+    [
+      query.warehouse ? sql`rl.warehouse_id = ${query.warehouse}` : sql`TRUE`,
+      withMaterials ? sql`TRUE` : sql`rl.material_id IS NULL`,
+    ],
+    sql` AND `,
+  );
   const rows = (
     await db.execute<LowRow>(lowStockRows(where, query.vendor, sql`LIMIT ${query.limit} OFFSET ${query.offset}`))
   ).rows;
@@ -99,17 +112,17 @@ export async function orderLowStock(db: Executor, actor: Actor, input: z.output<
   const preferred = new Map(
     (
       await db.execute<{ item: string; vendor: string; pack: number; min: number }>(sql`
-        SELECT COALESCE(vi.variant_id, vi.product_id, vi.material_id) AS item, vi.vendor_id AS vendor,
+        SELECT vi.item_id AS item, vi.vendor_id AS vendor,
                vi.pack_size AS pack, vi.minimum_packs AS min
           FROM ${vendorItems} vi
-         WHERE vi.preferred AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = ANY(${sql.param(items.map((i) => i.itemId))}::uuid[])`)
+         WHERE vi.preferred AND vi.item_id = ANY(${sql.param(items.map((i) => i.itemId))}::uuid[])`)
     ).rows.map((r) => [r.item, r]),
   );
   const levels = new Map(
     (
       await db.execute<{ item: string; warehouse: string; q: number }>(sql`
-        SELECT COALESCE(variant_id, product_id) AS item, warehouse_id AS warehouse, quantity_e4 AS q
-          FROM ${reorderLevels} WHERE COALESCE(variant_id, product_id) = ANY(${sql.param(items.map((i) => i.itemId))}::uuid[])`)
+        SELECT item_id AS item, warehouse_id AS warehouse, quantity_e4 AS q
+          FROM ${reorderLevels} WHERE item_id = ANY(${sql.param(items.map((i) => i.itemId))}::uuid[])`)
     ).rows.map((r) => [`${r.item}|${r.warehouse}`, Number(r.q)]),
   );
   const errors: Record<string, string> = {};

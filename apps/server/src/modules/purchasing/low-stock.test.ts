@@ -1,10 +1,20 @@
-import type { ItemStock, LowStockPage, Product, PurchaseOrder, Vendor, Warehouse } from '@atelier/contracts';
+import {
+  type ItemStock,
+  type LowStockPage,
+  P,
+  type Product,
+  type PurchaseOrder,
+  type Vendor,
+  type Warehouse,
+} from '@atelier/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { call, errorOf, signIn, staffMember, startTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
 let owner: string;
 let cedar: string;
+let db: pg.Client;
 let home: Warehouse;
 let vendor: Vendor;
 let n = 0;
@@ -44,12 +54,15 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await signIn(t.app, 'owner@demo.test');
   cedar = await signIn(t.app, 'owner@cedar.test');
+  db = new pg.Client({ connectionString: t.ownerUrl });
+  await db.connect();
   home = ((await api('GET', '/warehouses')).json() as Warehouse[]).find((w) => w.isDefault)!;
   vendor = (
     await api('POST', '/vendors', { name: 'Low Stock Supply', email: 'orders@low.example', leadTimeDays: 7 })
   ).json();
 });
 afterAll(async () => {
+  await db.end();
   await t.close();
 });
 
@@ -127,5 +140,36 @@ describe('low stock', () => {
     expect(errorOf(refused).fields).toEqual({
       'rows.0.item': `${orphan.name} has no preferred vendor: choose one on its vendors first.`,
     });
+  });
+
+  it('lists materials too, to those who may use them, and orders them', async () => {
+    const m = (await api('POST', '/materials', { name: 'Low slab', sku: 'LOW-SLAB', unit: 'slab' })).json();
+    await api('PUT', `/materials/${m._id}/reorder-levels`, {
+      levels: [{ warehouse: home._id, point: 3, quantity: 4 }],
+    });
+    await api('POST', '/vendor-items', { vendor: vendor._id, material: m._id, costCents: 5_000, preferred: true });
+    expect((await low()).find((r) => r.item._id === m._id)).toMatchObject({
+      item: { type: 'material', name: 'Low slab' },
+      onHand: 0,
+      toOrder: 4,
+      vendor: { _id: vendor._id },
+    });
+    // Without the materials' code (34), the page lists products only, and ordering a material is refused.
+    const buyer = await staffMember(t, owner, db, 'low-buyer@demo.test', [P.MODIFY_PRODUCTS, P.MODIFY_PURCHASE_ORDERS]);
+    const theirs = await low(buyer.cookie);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.some((r) => r.item.type === 'material')).toBe(false);
+    const row = { item: { type: 'material', id: m._id }, warehouse: home._id };
+    expect((await api('POST', '/low-stock/purchase-orders', { rows: [row] }, buyer.cookie)).statusCode).toBe(403);
+    const made = await api('POST', '/low-stock/purchase-orders', { rows: [row] });
+    expect(made.statusCode, made.body).toBe(201);
+    // Received, it is no longer low.
+    const po = (await api('GET', `/purchase-orders/${made.json()[0]._id}`)).json() as PurchaseOrder;
+    await api('POST', `/purchase-orders/${po._id}/mark-sent`);
+    const got = await api('POST', `/purchase-orders/${po._id}/receive`, {
+      lines: [{ line: po.lines[0]!.id, quantity: 4 }],
+    });
+    expect(got.statusCode, got.body).toBe(200);
+    expect((await low()).find((r) => r.item._id === m._id)).toBeUndefined();
   });
 });

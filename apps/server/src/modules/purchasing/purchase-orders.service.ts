@@ -48,16 +48,11 @@ async function priceOrder(db: Executor, vendorId: string, input: Input): Promise
     (
       await db
         .select({
-          item: sql<string>`COALESCE(${vendorItems.variantId}, ${vendorItems.productId}, ${vendorItems.materialId})`,
+          item: vendorItems.itemId,
           cost: vendorItems.costHc,
         })
         .from(vendorItems)
-        .where(
-          and(
-            eq(vendorItems.vendorId, vendorId),
-            sql`COALESCE(${vendorItems.variantId}, ${vendorItems.productId}, ${vendorItems.materialId}) = ANY(${sql.param(ids)}::uuid[])`,
-          ),
-        )
+        .where(and(eq(vendorItems.vendorId, vendorId), inArray(vendorItems.itemId, ids)))
     ).map((r) => [r.item, r.cost]),
   );
   const ownCosts = new Map(
@@ -87,7 +82,7 @@ async function priceOrder(db: Executor, vendorId: string, input: Input): Promise
 const linesJson = sql<PurchaseOrder['lines']>`COALESCE((SELECT json_agg(json_build_object(
     'id', l.id, 'item', ${itemViewSql('l')},
     'vendorSku', COALESCE((SELECT vi.vendor_sku FROM ${vendorItems} vi WHERE vi.vendor_id = ${qualified(purchaseOrders.vendorId)}
-                   AND COALESCE(vi.variant_id, vi.product_id, vi.material_id) = l.item_id), ''),
+                   AND vi.item_id = l.item_id), ''),
     'quantity', l.quantity_e4 / 10000.0, 'unitCost', l.unit_cost_hc / 100.0,
     'landedUnitCost', l.landed_unit_cost_hc / 100.0, 'totalCents', l.total_cents,
     'expectedDate', l.expected_date, 'received', l.received_e4 / 10000.0,

@@ -9,7 +9,7 @@ type DriftRow = StockCheck['drift'][number] & { summary: number; ledger: number 
 
 /**
  * Proves the summaries are the ledger's sums: every item's on hand per warehouse, and across
- * them (which the moving average is kept against). Any difference is reported, never mended
+ * them (which the moving average is kept against), and each reorder level's on hand. Any difference is reported, never mended
  * silently: a drift means a write went round the ledger, which is a bug to find. Each check is
  * kept, so the latest is known.
  */
@@ -37,7 +37,12 @@ export async function checkStock(db: Executor, firmId: string): Promise<StockChe
                           min(material_id::text)::uuid AS material_id, sum(q) AS q FROM ledger GROUP BY item_id) g
           ON g.item_id = s.item_id
        WHERE COALESCE(s.on_hand_e4, 0) <> COALESCE(g.q, 0)),
-    d AS (SELECT * FROM levels UNION ALL SELECT * FROM totals)
+    reorder AS (
+      -- Each reorder level's copy of its warehouse's on hand, which low stock starts from.
+      SELECT r.product_id, r.variant_id, r.material_id, r.warehouse_id, r.on_hand_e4 AS summary, COALESCE(g.q, 0) AS ledger
+        FROM reorder_levels r LEFT JOIN ledger g ON g.item_id = r.item_id AND g.warehouse_id = r.warehouse_id
+       WHERE r.on_hand_e4 <> COALESCE(g.q, 0)),
+    d AS (SELECT * FROM levels UNION ALL SELECT * FROM totals UNION ALL SELECT * FROM reorder)
     SELECT ${itemViewSql('d')} AS item,
            (SELECT json_build_object('_id', w.id, 'name', w.name) FROM warehouses w WHERE w.id = d.warehouse_id) AS warehouse,
            d.summary::float8 / 10000 AS summary, d.ledger::float8 / 10000 AS ledger

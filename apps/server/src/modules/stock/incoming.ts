@@ -19,7 +19,7 @@ export function registerIncoming(source: SQL): void {
 
 /** Everything incoming, summed per item and warehouse: (item_id, warehouse_id, open_e4, due_e4). */
 export function incomingSql(): SQL {
-  return sql`SELECT item_id, warehouse_id, sum(open_e4) AS open_e4, sum(due_e4) AS due_e4
+  return sql`SELECT item_id, warehouse_id, sum(open_e4)::bigint AS open_e4, sum(due_e4)::bigint AS due_e4
                FROM (${sql.join(sources, sql` UNION ALL `)}) incoming
               GROUP BY item_id, warehouse_id`;
 }

@@ -1,5 +1,7 @@
 // The stock module's public entry: what purchasing, selling and returns post movements with.
+export { materialsAccess, mayUseMaterials } from './access';
 export { incomingSql, registerIncoming } from './incoming';
 export { itemViewSql, resolveItems, type StockItem, warehouseNames } from './items';
 export { type MovementLine, type PostedMovement, postMovements } from './ledger.service';
+export * from './reorder.table';
 export * from './stock.table';

@@ -57,37 +57,8 @@ const fmt = (e4: bigint | number) => (Number(e4) / 10_000).toLocaleString('en-US
 export async function postMovements(db: Executor, actor: AuditActor, lines: MovementLine[]): Promise<PostedMovement[]> {
   if (!lines.length) return [];
   const itemIds = [...new Set(lines.map((l) => l.item.itemId))].sort();
-  // One statement: the items' rows made where missing (locked, being new) and the others locked.
-  const locked = await db.execute<{ item_id: string; on_hand_e4: number; average_cost_hc: number }>(sql`
-    WITH made AS (
-      INSERT INTO stock_items (item_id, firm_id)
-      SELECT i, ${actor.firmId}::uuid FROM unnest(${sql.param(itemIds)}::uuid[]) AS i ORDER BY i
-      ON CONFLICT (item_id) DO NOTHING
-      RETURNING item_id, on_hand_e4, average_cost_hc),
-    held AS (
-      SELECT item_id, on_hand_e4, average_cost_hc FROM stock_items
-       WHERE item_id = ANY(${sql.param(itemIds)}::uuid[]) ORDER BY item_id FOR UPDATE)
-    SELECT * FROM made UNION ALL SELECT * FROM held`);
-  type Total = { onHand: bigint; average: bigint };
-  const rowsOf = (found: typeof locked): [string, Total][] =>
-    found.rows.map((r) => [r.item_id, { onHand: BigInt(r.on_hand_e4), average: BigInt(r.average_cost_hc) }]);
-  const totals = new Map(rowsOf(locked));
-  // A row another document made and committed while this statement waited is not in its snapshot: lock it now.
-  const missing = itemIds.filter((i) => !totals.has(i));
-  if (missing.length)
-    for (const [id, total] of rowsOf(
-      await db.execute<{ item_id: string; on_hand_e4: number; average_cost_hc: number }>(sql`
-        SELECT item_id, on_hand_e4, average_cost_hc FROM stock_items
-         WHERE item_id = ANY(${sql.param(missing)}::uuid[]) ORDER BY item_id FOR UPDATE`),
-    ))
-      totals.set(id, total);
-
   const pairs = [...new Set(lines.map((l) => `${l.item.itemId}|${l.warehouseId}`))];
-  const current = await db.execute<{ item_id: string; warehouse_id: string; on_hand_e4: number }>(sql`
-    SELECT l.item_id, l.warehouse_id, l.on_hand_e4 FROM stock_levels l
-      JOIN unnest(${sql.param(pairs.map((p) => p.split('|')[0]!))}::uuid[], ${sql.param(pairs.map((p) => p.split('|')[1]!))}::uuid[])
-        AS x(i, w) ON l.item_id = x.i AND l.warehouse_id = x.w`);
-  const levels = new Map(current.rows.map((r) => [`${r.item_id}|${r.warehouse_id}`, BigInt(r.on_hand_e4)]));
+  const { totals, levels } = await lockItems(db, actor.firmId, itemIds, pairs);
   const before = new Map(levels);
 
   // The movements in order: each one's cost, and the summaries after it.
@@ -164,6 +135,11 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
                     ${ids(rows, (r) => r.item.materialId)}::uuid[], ${ids(rows, (r) => r.warehouseId)}::uuid[],
                     ${sql.param(rows.map((r) => r.onHand.toString()))}::bigint[]) AS x(p, v, m, w, q)
       ON CONFLICT (item_id, warehouse_id) DO UPDATE SET on_hand_e4 = EXCLUDED.on_hand_e4, updated_at = now()),
+    reorder AS (
+      UPDATE reorder_levels r SET on_hand_e4 = x.q
+        FROM unnest(${ids(rows, (r) => r.item.itemId)}::uuid[], ${ids(rows, (r) => r.warehouseId)}::uuid[],
+                    ${sql.param(rows.map((r) => r.onHand.toString()))}::bigint[]) AS x(i, w, q)
+       WHERE r.item_id = x.i AND r.warehouse_id = x.w AND r.on_hand_e4 <> x.q),
     ledger AS (
       INSERT INTO stock_movements (id, firm_id, product_id, variant_id, material_id, warehouse_id, quantity_e4, reason,
                                    unit_cost_hc, source_type, source_id, source_label, note, created_by)
@@ -192,6 +168,79 @@ export async function postMovements(db: Executor, actor: AuditActor, lines: Move
       })),
     )}`);
   return posted.map(({ line: _, ...m }) => m);
+}
+
+type Total = { onHand: bigint; average: bigint };
+type Locked = {
+  item_id: string;
+  on_hand_e4: string;
+  average_cost_hc: string;
+  fresh: boolean;
+  levels: [string, string][] | null;
+};
+
+/**
+ * Locks the items' summary rows (made where missing), in item order so that two documents never
+ * wait on each other in a circle, and reads their totals and their on hand in the warehouses of
+ * `pairs` (`item|warehouse`). While the locks are held, nothing else moves these items.
+ *
+ * One statement does it all when it could lock without waiting on a writer. A row it had to wait
+ * for was changed after the statement's snapshot (its version differs from the one the snapshot
+ * sees), and so may its stock rows have been: those are read again, now that they hold still.
+ */
+export async function lockItems(db: Executor, firmId: string, itemIds: string[], pairs: string[] = []) {
+  const warehouseIds = [...new Set(pairs.map((p) => p.split('|')[1]!))];
+  const levelsOf = (items: 'made' | 'held') =>
+    sql`(SELECT json_agg(json_build_array(l.warehouse_id, l.on_hand_e4::text)) FROM stock_levels l
+       WHERE l.item_id = ${
+         // constant SQL: one of two aliases of this statement.
+         sql.raw(items)
+       }.item_id AND l.warehouse_id = ANY(w.ids))`;
+  const locked = await db.execute<Locked>(sql`
+    WITH w AS (SELECT ${sql.param(warehouseIds)}::uuid[] AS ids),
+    made AS (
+      INSERT INTO stock_items (item_id, firm_id)
+      SELECT i, ${firmId}::uuid FROM unnest(${sql.param(itemIds)}::uuid[]) AS i ORDER BY i
+      ON CONFLICT (item_id) DO NOTHING
+      RETURNING item_id, on_hand_e4, average_cost_hc),
+    held AS (
+      SELECT item_id, on_hand_e4, average_cost_hc, xmin::text AS version FROM stock_items
+       WHERE item_id = ANY(${sql.param(itemIds)}::uuid[]) ORDER BY item_id FOR UPDATE)
+    SELECT made.item_id, made.on_hand_e4::text, made.average_cost_hc::text, true AS fresh, ${levelsOf('made')} AS levels
+      FROM made, w
+    UNION ALL
+    SELECT held.item_id, held.on_hand_e4::text, held.average_cost_hc::text,
+           held.version = (SELECT s.xmin::text FROM stock_items s WHERE s.item_id = held.item_id) AS fresh,
+           ${levelsOf('held')} AS levels
+      FROM held, w`);
+  const totals = new Map<string, Total>(
+    locked.rows.map((r) => [r.item_id, { onHand: BigInt(r.on_hand_e4), average: BigInt(r.average_cost_hc) }]),
+  );
+  const levels = new Map<string, bigint>();
+  const wanted = new Set(pairs);
+  for (const r of locked.rows)
+    for (const [warehouse, q] of r.levels ?? [])
+      if (wanted.has(`${r.item_id}|${warehouse}`)) levels.set(`${r.item_id}|${warehouse}`, BigInt(q));
+  // A row another document made and committed while this statement waited is not in its snapshot: lock it now.
+  const missing = itemIds.filter((i) => !totals.has(i));
+  if (missing.length)
+    for (const r of (
+      await db.execute<{ item_id: string; on_hand_e4: string; average_cost_hc: string }>(sql`
+        SELECT item_id, on_hand_e4::text, average_cost_hc::text FROM stock_items
+         WHERE item_id = ANY(${sql.param(missing)}::uuid[]) ORDER BY item_id FOR UPDATE`)
+    ).rows)
+      totals.set(r.item_id, { onHand: BigInt(r.on_hand_e4), average: BigInt(r.average_cost_hc) });
+  const stale = new Set([...missing, ...locked.rows.filter((r) => !r.fresh).map((r) => r.item_id)]);
+  const reread = pairs.filter((p) => stale.has(p.split('|')[0]!));
+  if (reread.length) {
+    for (const p of reread) levels.delete(p);
+    const current = await db.execute<{ item_id: string; warehouse_id: string; on_hand_e4: string }>(sql`
+      SELECT l.item_id, l.warehouse_id, l.on_hand_e4::text FROM stock_levels l
+        JOIN unnest(${sql.param(reread.map((p) => p.split('|')[0]!))}::uuid[], ${sql.param(reread.map((p) => p.split('|')[1]!))}::uuid[])
+          AS x(i, w) ON l.item_id = x.i AND l.warehouse_id = x.w`);
+    for (const r of current.rows) levels.set(`${r.item_id}|${r.warehouse_id}`, BigInt(r.on_hand_e4));
+  }
+  return { totals, levels };
 }
 
 /** The items (of those given) that may go below zero: their own policy, else the firm's. */

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed, seededRandom } from '../../platform/seeds/seeds';
 import { materials } from '../materials';
-import { products, reorderLevels } from '../products';
+import { products } from '../products';
 import { createWarehouse, warehouses } from '../warehouses';
 import { checkStock } from './check.service';
 import { createCount, postCount, saveCountLines } from './counts.service';
 import type { StockItem } from './items';
 import { type MovementLine, postMovements } from './ledger.service';
+import { setReorderLevels } from './reorder.service';
+import { reorderLevels } from './reorder.table';
 import { stockPolicies } from './stock.table';
 import { createTransfer, finishTransfer } from './transfers.service';
 
@@ -30,6 +32,20 @@ export const stockDemo: Seed = {
         address: home.address,
         isDefault: false,
       });
+      // Tile and hardware are kept in stock: the home warehouse reorders them below a level.
+      // Boxes of tile by the pallet's worth, small hardware by the hundred; materials by the dozen.
+      const kept = await tx.execute<{ id: string; unit: string; price: number }>(sql`
+        SELECT p.id, p.unit, p.price_cents AS price FROM products p
+          JOIN categories c ON c.id = p.category_id LEFT JOIN categories top ON top.id = c.parent_id
+         WHERE COALESCE(top.name, c.name) IN ('Tile', 'Hardware')
+           AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+         ORDER BY p.sku`);
+      for (const p of kept.rows) {
+        const [point, quantity] = p.unit === 'box' ? [20, 60] : Number(p.price) < 100 ? [200, 1000] : [10, 40];
+        await setReorderLevels(tx, actor, 'product', p.id, {
+          levels: [{ warehouse: home.id, variant: null, point, quantity }],
+        });
+      }
       const stocked = await tx
         .select({
           id: products.id,
@@ -68,7 +84,10 @@ export const stockDemo: Seed = {
         .select({ id: materials.id, name: materials.name, sku: materials.sku, cost: materials.costHc })
         .from(materials)
         .orderBy(materials.sku);
-      for (const m of stuff)
+      for (const m of stuff) {
+        await setReorderLevels(tx, actor, 'material', m.id, {
+          levels: [{ warehouse: home.id, variant: null, point: 6, quantity: 24 }],
+        });
         opening.push({
           item: {
             type: 'material',
@@ -85,6 +104,7 @@ export const stockDemo: Seed = {
           unitCostHc: m.cost,
           note: 'Stock when the firm moved to Atelier',
         });
+      }
       await postMovements(tx, actor, opening);
       // Breakage and a found box, as the warehouse recorded them.
       const adjust = (p: (typeof stocked)[number], quantity: number, note: string): MovementLine => ({

@@ -1,9 +1,10 @@
 import {
-  hasCode,
   itemStockSchema,
   KINDS,
   materialAnalyticsSchema,
   P,
+  reorderLevelsEditSchema,
+  reorderLevelsSchema,
   STOCK_TRANSFER_STATUSES,
   type StockItemRef,
   stockAdjustmentSchema,
@@ -27,9 +28,11 @@ import { type Actor, assertAllowed, permission, SIGNED_IN } from '../../platform
 import { forbidden, notFound } from '../../platform/http/errors';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { materialsAccess, mayUseMaterials, productsAccess } from './access';
 import { checkStock, latestCheck } from './check.service';
 import { cancelCount, createCount, getCount, listCounts, postCount, saveCountLines } from './counts.service';
 import { searchItems } from './items';
+import { listReorderLevels, setReorderLevels } from './reorder.service';
 import {
   adjustStock,
   itemStock,
@@ -41,9 +44,8 @@ import {
 } from './stock.service';
 import { createTransfer, finishTransfer, getTransfer, listTransfers } from './transfers.service';
 
-// Stock is the products' (modify-products, 1) and, for raw materials, the materials' (34, module `materials`).
-const products = permission(KINDS.product.codes.modify);
-const materials = permission(KINDS.raw_material.codes.modify, KINDS.raw_material.feature);
+const products = productsAccess;
+const materials = materialsAccess;
 const policies = permission(P.INVENTORY_POLICIES);
 
 /** Moving materials also needs what materials need: the route's own code covers products only. */
@@ -90,6 +92,25 @@ const ownerRoutes = (type: 'product' | 'material'): AnyRoute[] => {
       handler: ({ db, actor, params, body }) =>
         setStockPolicy(db, actor, type, uuidOr404(params.id, type), body.policy),
     }),
+    defineRoute({
+      method: 'GET',
+      url: `/${type}s/:id/reorder-levels`,
+      summary: `A ${type}’s reorder levels, by warehouse${type === 'product' ? ' (and variant)' : ''}`,
+      access,
+      params: idParams,
+      response: reorderLevelsSchema,
+      handler: ({ db, params }) => listReorderLevels(db, type, params.id),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: `/${type}s/:id/reorder-levels`,
+      summary: 'Set or take off reorder levels (those not named stay as they are)',
+      access,
+      params: idParams,
+      body: reorderLevelsEditSchema,
+      response: reorderLevelsSchema,
+      handler: ({ db, actor, params, body }) => setReorderLevels(db, actor, type, params.id, body),
+    }),
   ];
 };
 
@@ -123,8 +144,7 @@ export const stockRoutes: AnyRoute[] = [
     query: stockItemSearchSchema,
     response: z.array(stockItemChoiceSchema),
     handler: ({ db, actor, query }) => {
-      const withMaterials = actor.features.includes('materials') && hasCode(actor.codes, materials.code);
-      return searchItems(db, query.q, query.limit, withMaterials);
+      return searchItems(db, query.q, query.limit, mayUseMaterials(actor));
     },
   }),
   ...ownerRoutes('product'),

@@ -20,11 +20,12 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { cappedTotal } from '../../platform/http/list';
 import { users } from '../../platform/identity/users.table';
 import { materials } from '../materials';
-import { products, productType, productVariants, reorderLevels } from '../products';
+import { products, productType, productVariants } from '../products';
 import { warehouses } from '../warehouses';
 import { incomingSql } from './incoming';
 import { itemViewSql, resolveItems, throwFieldErrors, warehouseNames } from './items';
 import { firmAllowsNegative, postMovements } from './ledger.service';
+import { reorderLevels } from './reorder.table';
 import {
   stockItems,
   stockLevels,
@@ -49,8 +50,7 @@ productType.addListFilter('stock', (values) => {
         : v === 'out_of_stock'
           ? sql`NOT ${onHandSomewhere}`
           : sql`EXISTS (SELECT 1 FROM ${reorderLevels} rl
-              LEFT JOIN ${stockLevels} sl ON sl.item_id = COALESCE(rl.variant_id, rl.product_id) AND sl.warehouse_id = rl.warehouse_id
-              WHERE rl.product_id = ${qualified(products.id)} AND COALESCE(sl.on_hand_e4, 0) <= rl.point_e4)`,
+              WHERE rl.product_id = ${qualified(products.id)} AND rl.on_hand_e4 <= rl.point_e4)`,
     ),
   )!;
 });
@@ -120,21 +120,14 @@ export async function itemStock(
       stockTransferLines.materialId,
       warehouses.id,
     );
-  const points =
-    type === 'product'
-      ? new Map(
-          (
-            await db
-              .select({
-                item: sql<string>`COALESCE(${reorderLevels.variantId}, ${reorderLevels.productId})`,
-                warehouse: reorderLevels.warehouseId,
-                point: reorderLevels.pointE4,
-              })
-              .from(reorderLevels)
-              .where(eq(reorderLevels.productId, id))
-          ).map((r) => [`${r.item}|${r.warehouse}`, num(r.point)]),
-        )
-      : new Map<string, number>();
+  const points = new Map(
+    (
+      await db
+        .select({ item: reorderLevels.itemId, warehouse: reorderLevels.warehouseId, point: reorderLevels.pointE4 })
+        .from(reorderLevels)
+        .where(eq(type === 'product' ? reorderLevels.productId : reorderLevels.materialId, id))
+    ).map((r) => [`${r.item}|${r.warehouse}`, num(r.point)]),
+  );
 
   const levels = new Map<string, StockLevel>();
   const level = (

@@ -38,7 +38,7 @@ function select(where: SQL | undefined) {
         vendorLead: vendors.leadTimeDays,
         kind: sql<'product' | 'variant' | 'material'>`CASE WHEN ${vendorItems.productId} IS NOT NULL THEN 'product'
           WHEN ${vendorItems.variantId} IS NOT NULL THEN 'variant' ELSE 'material' END`,
-        itemId: sql<string>`coalesce(${vendorItems.productId}, ${vendorItems.variantId}, ${vendorItems.materialId})`,
+        itemId: vendorItems.itemId,
         name: sql<string>`coalesce(${products.name}, ${materials.name},
           ${variantProductName} || ' ' || array_to_string(${productVariants.values}, ' / '))`,
         sku: sql<string>`coalesce(${products.sku}, ${productVariants.sku}, ${materials.sku})`,
@@ -148,7 +148,7 @@ async function clearPreferred(db: Executor, values: Awaited<ReturnType<typeof ch
     .set({ preferred: false, version: sql`${vendorItems.version} + 1`, updatedAt: sql`now()` })
     .where(
       and(
-        sql`coalesce(${vendorItems.productId}, ${vendorItems.variantId}, ${vendorItems.materialId}) = ${item}`,
+        eq(vendorItems.itemId, item),
         eq(vendorItems.preferred, true),
         except ? ne(vendorItems.id, except) : undefined,
       ),

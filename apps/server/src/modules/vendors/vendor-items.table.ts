@@ -23,6 +23,9 @@ export const vendorItems = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     materialId: uuid('material_id').references(() => materials.id, { onDelete: 'cascade' }),
+    // The one of the three it is, stored: lookups by item use plain indexes (row-level security
+    // keeps the planner from an expression index under a COALESCE condition).
+    itemId: uuid('item_id').notNull().generatedAlwaysAs(sql`COALESCE(variant_id, product_id, material_id)`),
     vendorSku: text('vendor_sku').notNull().default(''),
     costHc: bigint('cost_hc', { mode: 'number' }).notNull(),
     packSize: integer('pack_size').notNull().default(1),
@@ -36,13 +39,8 @@ export const vendorItems = pgTable(
   },
   (t) => [
     // An item once per vendor, and one preferred vendor per item.
-    uniqueIndex('vendor_items_vendor_item_uq').on(
-      t.vendorId,
-      sql`coalesce(${t.productId}, ${t.variantId}, ${t.materialId})`,
-    ),
-    uniqueIndex('vendor_items_preferred_uq')
-      .on(t.firmId, sql`coalesce(${t.productId}, ${t.variantId}, ${t.materialId})`)
-      .where(sql`preferred`),
+    uniqueIndex('vendor_items_vendor_item_uq').on(t.vendorId, t.itemId),
+    uniqueIndex('vendor_items_preferred_uq').on(t.firmId, t.itemId).where(sql`preferred`),
     index('vendor_items_product_idx').on(t.productId),
     index('vendor_items_variant_idx').on(t.variantId),
     index('vendor_items_material_idx').on(t.materialId),

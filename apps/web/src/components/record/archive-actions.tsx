@@ -17,6 +17,8 @@ export function ArchiveActions<T extends { _id: string; name: string; archived: 
   listHref: string;
   /** What deleting means for this kind of record, shown in the confirmation. */
   deleteText: string;
+  /** False hides Delete (the server refuses it for this record: a sent document is cancelled instead). */
+  deletable?: boolean;
 }) {
   const { record, resource } = props;
   const navigate = useNavigate();
@@ -42,9 +44,11 @@ export function ArchiveActions<T extends { _id: string; name: string; archived: 
           {record.archived ? 'Restore' : 'Archive'}
         </Button>
       )}
-      <Button variant="subtle" color="red" onClick={modal.open}>
-        Delete
-      </Button>
+      {props.deletable !== false && (
+        <Button variant="subtle" color="red" onClick={modal.open}>
+          Delete
+        </Button>
+      )}
       <Modal opened={confirm} onClose={modal.close} title={`Delete ${record.name}?`} centered>
         <Text size="sm">{props.deleteText}</Text>
         <Group justify="flex-end" mt="lg">

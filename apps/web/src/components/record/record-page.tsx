@@ -15,6 +15,8 @@ export function RecordPage<T extends Named, Input>(props: {
   resource: RecordResource<T, Input>;
   subtitle?: (record: T) => ReactNode;
   deleteText: string;
+  /** Whether this record may be deleted at all; all may if left out. */
+  deletable?: (record: T) => boolean;
   /** More header actions, before Archive and Delete. */
   actions?: (record: T) => ReactNode;
 }) {
@@ -38,7 +40,13 @@ export function RecordPage<T extends Named, Input>(props: {
         <>
           {props.actions?.(r)}
           {can(kind.codes.remove) && (
-            <ArchiveActions record={r} resource={resource} listHref={kind.webPath} deleteText={props.deleteText} />
+            <ArchiveActions
+              record={r}
+              resource={resource}
+              listHref={kind.webPath}
+              deleteText={props.deleteText}
+              deletable={props.deletable?.(r) ?? true}
+            />
           )}
         </>
       )}

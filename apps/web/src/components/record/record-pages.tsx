@@ -209,6 +209,8 @@ export function recordPages<
   subtitle?: (record: T) => ReactNode;
   actions?: (record: T) => ReactNode;
   deleteText: string;
+  /** Whether this record may be deleted at all (a sent document is cancelled instead); all may if left out. */
+  deletable?: (record: T) => boolean;
   /** The new page: the confirmation, and a line under its title. */
   created?: (record: T) => string;
   newDescription?: string;
@@ -240,6 +242,7 @@ export function recordPages<
             subtitle={spec.subtitle}
             actions={spec.actions}
             deleteText={spec.deleteText}
+            deletable={spec.deletable}
           />
         </LazySuspense>
       );

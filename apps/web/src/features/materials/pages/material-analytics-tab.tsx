@@ -5,7 +5,7 @@ import { MonthlyBars } from '../../../components/monthly-bars';
 import { useRecord } from '../../../components/record/record-outlet';
 import { api } from '../../../lib/api';
 import { formatQuantity } from '../../../lib/format';
-import { unitWords } from '../../products/unit-words';
+import { unitWords } from '../../../lib/unit-words';
 
 /** /p/materials/{id}/analytics: what was used and bought each month, from the material's ledger. */
 export default function MaterialAnalyticsTab() {

@@ -21,7 +21,11 @@ export default recordPages<Material, MaterialInput, MaterialRow>({
   created: (m) => `${m.name} created with the SKU ${m.sku}.`,
   subtitle: (m) => `${m.sku} · ${formatMoney(Math.round(m.costCents))} per ${SELL_UNIT_LABELS[m.unit].toLowerCase()}`,
   details: { above: (m) => <ItemVendors material={m._id} /> },
-  tabs: { stock: () => import('./material-stock-tab'), analytics: () => import('./material-analytics-tab') },
+  tabs: {
+    stock: () => import('./material-stock-tab'),
+    reorder: () => import('./material-reorder-tab'),
+    analytics: () => import('./material-analytics-tab'),
+  },
   deleteText:
     'Deleting removes the material and frees its SKU for good. Archive it instead to stop using it and keep its history.',
 });

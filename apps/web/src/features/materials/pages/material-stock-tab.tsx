@@ -1,6 +1,6 @@
 import type { Material } from '@atelier/contracts';
 import { useRecord } from '../../../components/record/record-outlet';
-import { unitWords } from '../../products/unit-words';
+import { unitWords } from '../../../lib/unit-words';
 import { StockTab } from '../../stock/components/stock-tab';
 
 /** /p/materials/{id}/stock: the material's stock per warehouse and its ledger. */

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useRecord } from '../../../components/record/record-outlet';
 import { ApiError } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
+import { unitWords } from '../../../lib/unit-words';
 import { useSettings } from '../../settings/api';
 import { ItemVendors } from '../../vendors/components/item-vendors';
 import { type Measure, usePriceQuote } from '../api';
-import { unitWords } from '../unit-words';
 
 /** The product's price rule in words: "$89.50 per sq ft, at least 30 sq ft, rounded up to 0.5 sq ft". */
 function ruleOf(p: Product, currency?: string): string[] {

@@ -1,8 +1,8 @@
 import type { Product } from '@atelier/contracts';
 import { Loader } from '@mantine/core';
 import { useRecord } from '../../../components/record/record-outlet';
+import { unitWords } from '../../../lib/unit-words';
 import { StockTab } from '../../stock/components/stock-tab';
-import { unitWords } from '../unit-words';
 import { useVariants } from '../variants-api';
 
 /** /p/products/{id}/stock: a product is stocked itself, or by each of its variants. */

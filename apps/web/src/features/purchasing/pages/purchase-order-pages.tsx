@@ -119,4 +119,5 @@ export default recordPages<PurchaseOrder, PurchaseOrderInput, PurchaseOrderRow>(
   details: { above: (po) => <OrderSummary order={po} /> },
   tabs: { receipts: () => import('./purchase-order-receipts-tab') },
   deleteText: 'Deleting removes the draft for good. An order that was sent is cancelled instead.',
+  deletable: (po) => po.status === 'draft',
 });

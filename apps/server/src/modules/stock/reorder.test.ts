@@ -1,4 +1,4 @@
-import type { Product, ReorderLevels, Variant, Warehouse } from '@atelier/contracts';
+import type { Product, ReorderLevels, StockCheck, Variant, Warehouse } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
@@ -154,5 +154,70 @@ describe('reorder levels', () => {
     expect(all.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
     const rows = await db.query('SELECT count(*)::int AS n FROM reorder_levels WHERE product_id = $1', [p._id]);
     expect(rows.rows[0].n).toBe(1);
+  });
+
+  it('are a material’s too, by warehouse only', async () => {
+    const m = (await api('POST', '/materials', { name: 'Reorder slab', sku: 'RO-SLAB', unit: 'slab' })).json();
+    const set = await api('PUT', `/materials/${m._id}/reorder-levels`, {
+      levels: [{ warehouse: home._id, point: 2, quantity: 6 }],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as ReorderLevels).levels).toEqual([
+      { warehouse: { _id: home._id, name: home.name }, variant: null, point: 2, quantity: 6 },
+    ]);
+    const stray = await api('PUT', `/materials/${m._id}/reorder-levels`, {
+      levels: [{ warehouse: home._id, variant: '00000000-0000-4000-8000-000000000000', point: 1, quantity: 1 }],
+    });
+    expect(stray.json().error.fields).toEqual({ 'levels.0.variant': 'A material has no variants.' });
+    const history = await db.query(`SELECT changes FROM audit_log WHERE entity_id = $1 AND action = 'reorder-levels'`, [
+      m._id,
+    ]);
+    expect(history.rows).toHaveLength(1);
+    expect((await api('GET', `/materials/${m._id}/reorder-levels`, undefined, cedar)).statusCode).toBe(404);
+  });
+
+  it('carry their warehouse’s on hand, which the ledger keeps and the check proves', async () => {
+    const p = (
+      await api('POST', '/products', { name: 'Reorder grout', unit: 'each', priceCents: 900 })
+    ).json() as Product;
+    const item = { type: 'product', id: p._id };
+    const adjust = (warehouse: string, quantity: number) =>
+      api('POST', '/stock/adjustments', { item, warehouse, quantity, note: 'Counted' });
+    await adjust(home._id, 7);
+    // Set after the stock arrived: it starts from it; where none is kept, from 0.
+    await setLevels(p._id, [
+      { warehouse: home._id, point: 5, quantity: 10 },
+      { warehouse: annex._id, point: 1, quantity: 2 },
+    ]);
+    const onHand = async () =>
+      (
+        await db.query<{ w: string; q: string }>(
+          'SELECT warehouse_id AS w, on_hand_e4::text AS q FROM reorder_levels WHERE product_id = $1',
+          [p._id],
+        )
+      ).rows.reduce<Record<string, number>>((all, r) => Object.assign(all, { [r.w]: Number(r.q) / 10_000 }), {});
+    expect(await onHand()).toEqual({ [home._id]: 7, [annex._id]: 0 });
+    // Twenty movements at once, up and down, in both warehouses.
+    const moves = Array.from({ length: 20 }, (_, i) => adjust(i % 2 ? annex._id : home._id, i % 4 < 2 ? 2 : -1));
+    expect((await Promise.all(moves)).map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await onHand()).toEqual({ [home._id]: 7 + 5 * 2 - 5, [annex._id]: 5 * 2 - 5 });
+    expect(((await api('POST', '/stock/check')).json() as StockCheck).drift).toEqual([]);
+    // A copy that strays from the ledger is reported.
+    await db.query(
+      'UPDATE reorder_levels SET on_hand_e4 = on_hand_e4 + 10000 WHERE product_id = $1 AND warehouse_id = $2',
+      [p._id, home._id],
+    );
+    expect(((await api('POST', '/stock/check')).json() as StockCheck).drift).toEqual([
+      expect.objectContaining({
+        item: expect.objectContaining({ name: 'Reorder grout' }),
+        warehouse: { _id: home._id, name: home.name },
+        summary: 13,
+        ledger: 12,
+      }),
+    ]);
+    await db.query(
+      'UPDATE reorder_levels SET on_hand_e4 = on_hand_e4 - 10000 WHERE product_id = $1 AND warehouse_id = $2',
+      [p._id, home._id],
+    );
   });
 });
