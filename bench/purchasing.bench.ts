@@ -37,7 +37,6 @@ import { explainAsApp, recordStatements } from '@atelier/server/test/statements'
 import pg from 'pg';
 import { withIndexesRebuilt } from './lib/customers';
 import { POOL, startBenchServer } from './lib/server';
-import { profileStatements } from './lib/statements';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 30);
 const WARM_RECEIPTS = 2;
@@ -227,7 +226,7 @@ try {
     );
   // Warm-up receipts; the last one's statements are timed one by one.
   for (const order of orders.slice(0, WARM_RECEIPTS - 1)) await receive(order);
-  const spans = await profileStatements(() => receive(orders[WARM_RECEIPTS - 1]!));
+  const spans = await recordStatements(() => receive(orders[WARM_RECEIPTS - 1]!));
   const receiptSamples: number[] = [];
   for (const order of orders.slice(WARM_RECEIPTS)) {
     const t = process.hrtime.bigint();

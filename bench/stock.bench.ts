@@ -21,7 +21,6 @@ import { type MovementLine, postMovements } from '@atelier/server/modules/stock/
 import { recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
 import { POOL, startBenchServer } from './lib/server';
-import { profileStatements } from './lib/statements';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -209,7 +208,7 @@ try {
   // Where one caller's movement spends its time, statement by statement (send to answer), over 200 in turn.
   const spent = new Map<string, number[]>();
   for (let i = 0; i < 200; i++)
-    for (const [k, span] of (await profileStatements(() => moveOnce(i % 2 ? -1 : 1))).entries()) {
+    for (const [k, span] of (await recordStatements(() => moveOnce(i % 2 ? -1 : 1))).entries()) {
       const label = `${k + 1}. ${span.text.trim().split(/\s+/).slice(0, 2).join(' ')}`;
       spent.set(label, [...(spent.get(label) ?? []), span.ms]);
     }

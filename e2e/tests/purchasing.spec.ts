@@ -88,3 +88,41 @@ test('low stock becomes a draft purchase order, and a warehouse is counted and i
   await page.getByRole('dialog').getByRole('button', { name: 'Post' }).click();
   await expect(page.getByText('Posted', { exact: true })).toBeVisible();
 });
+
+test('a material is given a reorder level, adjusted and moved from its stock tab, and then shows in low stock', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/p/materials');
+  await page.getByRole('link', { name: 'Birch plywood ½″, 4×8' }).click();
+  await page.getByRole('tab', { name: 'Reorder' }).click();
+  await page.getByRole('textbox', { name: 'Main warehouse reorder point' }).fill('20');
+  await page.getByRole('textbox', { name: 'Main warehouse quantity to order' }).fill('24');
+  await page.getByRole('button', { name: 'Save 1 level' }).click();
+  await expect(toast(page, 'success', 'Reorder levels saved.')).toBeVisible();
+
+  await dismissToasts(page);
+  await page.getByRole('tab', { name: 'Stock' }).click();
+  await page.getByRole('button', { name: 'Adjust stock' }).click();
+  const dialog = page.getByRole('dialog');
+  // A change without a reason is refused on its field, and nothing moves.
+  await dialog.getByRole('textbox', { name: 'Change' }).fill('-1');
+  await dialog.getByRole('button', { name: 'Adjust' }).click();
+  await expect(dialog.getByText('Say why the stock changed.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Cracked sheet');
+  await dialog.getByRole('button', { name: 'Adjust' }).click();
+  await expect(toast(page, 'success', 'Stock adjusted.')).toBeVisible();
+  await expect(page.getByText('Cracked sheet')).toBeVisible();
+
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await dialog.getByRole('combobox', { name: 'To' }).click();
+  await page.getByRole('option', { name: 'Showroom floor' }).click();
+  await dialog.getByRole('textbox', { name: 'Quantity' }).fill('2');
+  await dialog.getByRole('checkbox', { name: /arrives now/ }).check();
+  await dialog.getByRole('button', { name: 'Transfer' }).click();
+  await expect(toast(page, 'success', /Transfer \d+ moved to Showroom floor\./)).toBeVisible();
+
+  await page.goto('/p/low-stock');
+  await expect(page.getByRole('checkbox', { name: 'Order Birch plywood ½″, 4×8 for Main warehouse' })).toBeVisible();
+});

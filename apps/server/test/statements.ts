@@ -3,20 +3,29 @@ import pg from 'pg';
 export type Statement = { text: string; values?: unknown[] };
 
 /**
- * The SQL statements sent to PostgreSQL while `call` runs, recorded at the driver: tests explain
- * their plans, benches send the very same statements through bare `pg` for comparison.
+ * The SQL statements sent to PostgreSQL while `call` runs, recorded at the driver, each with the
+ * time from sending it to its answer (`ms`): tests explain their plans, benches send the very
+ * same statements through bare `pg` for comparison and see where a call's time goes.
  */
-export async function recordStatements(call: () => Promise<unknown>): Promise<Statement[]> {
-  const recorded: Statement[] = [];
+export async function recordStatements(call: () => Promise<unknown>): Promise<(Statement & { ms: number })[]> {
+  const recorded: (Statement & { ms: number })[] = [];
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-    recorded.push(
+    const statement: Statement & { ms: number } =
       typeof first === 'string'
-        ? { text: first, values: second }
-        : { text: first.text, values: first.values ?? second },
-    );
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
+        ? { text: first, values: second, ms: 0 }
+        : { text: first.text, values: first.values ?? second, ms: 0 };
+    recorded.push(statement);
+    const start = process.hrtime.bigint();
+    const result = (original as (...a: unknown[]) => unknown).apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      const done = () => {
+        statement.ms = Number(process.hrtime.bigint() - start) / 1e6;
+      };
+      (result as Promise<unknown>).then(done, done);
+    }
+    return result;
   } as typeof pg.Client.prototype.query;
   try {
     await call();

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from './api';
 import { toast } from './toast';
 
@@ -36,3 +38,32 @@ export function rowErrors(error: unknown, keyOf: (index: number) => string | und
 /** A schema's issues as the server sends them: the first message of each field, by its dotted path. */
 export const issueFields = (issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> =>
   Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message]).reverse());
+
+/**
+ * The submit of a small form kept in component state (a dialog): what was entered is checked
+ * against its contract first, each message on its field (with `missing`, what the form itself
+ * knows is missing); then it is sent, and the server's per-field messages land on the fields too.
+ * `done` gets the answer (a toast, clearing, closing).
+ */
+export function useCheckedSubmit<S extends z.ZodType, R>(
+  schema: S,
+  send: (input: z.output<S>) => Promise<R>,
+  done: (result: R) => void,
+) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (input: z.input<S>, missing: Record<string, string> = {}) => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      setErrors({ ...issueFields(parsed.error.issues), ...missing });
+      return;
+    }
+    setErrors({});
+    try {
+      done(await send(parsed.data));
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      showSubmitError(error);
+    }
+  };
+  return { errors, submit };
+}

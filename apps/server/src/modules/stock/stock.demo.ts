@@ -86,7 +86,7 @@ export const stockDemo: Seed = {
         .orderBy(materials.sku);
       for (const m of stuff) {
         await setReorderLevels(tx, actor, 'material', m.id, {
-          levels: [{ warehouse: home.id, variant: null, point: 6, quantity: 24 }],
+          levels: [{ warehouse: home.id, variant: null, point: 10, quantity: 24 }],
         });
         opening.push({
           item: {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { PersonSelect } from './pickers';
 
 /**
- * A field of a record form: text (or email, phone), a whole number (days: `suffix`), a
+ * A field of a record form: text (or email, phone, a date: empty is null), a whole number (days: `suffix`), a
  * percentage, one of a few choices (as buttons, or as a list: `select`), or a staff member
  * (`person`: "Assigned to"). Forms list their fields instead of writing each input; `render`
  * draws one the list does not know (a picker).
@@ -23,7 +23,7 @@ import { PersonSelect } from './pickers';
 export type FieldSpec<V extends FieldValues> = {
   name: keyof V & string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'money' | 'percent' | 'choice' | 'select' | 'person';
+  type?: 'text' | 'email' | 'tel' | 'date' | 'number' | 'money' | 'percent' | 'choice' | 'select' | 'person';
   description?: string;
   placeholder?: string;
   /** The labels of a choice's values, in order. */
@@ -152,7 +152,7 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
             description={f.description}
             placeholder={f.placeholder}
             type={f.type === 'text' ? undefined : f.type}
-            {...form.register(name)}
+            {...form.register(name, f.type === 'date' ? { setValueAs: (v) => v || null } : {})}
             error={error}
           />
         );

@@ -21,7 +21,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
-import { MoneyInput } from '../../../components/form/fields';
+import { Fields, MoneyInput } from '../../../components/form/fields';
 import { VendorSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
@@ -159,6 +159,8 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Purchas
               <TextInput
                 type="date"
                 label="Expected"
+                // Shrinks with its column, so the remove button stays inside the card.
+                style={{ flex: 1, minWidth: 0 }}
                 {...form.register(`lines.${i}.expectedDate`, { setValueAs: (v) => v || null })}
                 error={errors?.expectedDate?.message}
               />
@@ -225,85 +227,65 @@ export function PurchaseOrderForm(props: RecordFormProps<PurchaseOrder, Purchase
         const e = form.formState.errors;
         return (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller
-                control={form.control}
-                name="vendor"
-                render={({ field }) => (
-                  <VendorSelect
-                    label="Vendor"
-                    value={field.value || null}
-                    initial={props.record?.vendor}
-                    onChange={(v) => field.onChange(v ?? '')}
-                    error={e.vendor?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="warehouse"
-                render={({ field }) => (
-                  <Select
-                    label="Ship to"
-                    placeholder="Choose a warehouse"
-                    data={[
-                      ...(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name })),
-                      { value: ADDRESS, label: 'Another address (a job site)…' },
-                    ]}
-                    value={field.value ?? (form.watch('shipTo') ? ADDRESS : null)}
-                    onChange={(v) => {
-                      field.onChange(v === ADDRESS ? null : v);
-                      form.setValue('shipTo', v === ADDRESS ? (form.getValues('shipTo') ?? EMPTY_ADDRESS) : null);
-                    }}
-                    error={e.warehouse?.message}
-                  />
-                )}
-              />
-              <TextInput
-                type="date"
-                label="Expected"
-                {...form.register('expectedDate', { setValueAs: (v) => v || null })}
-                error={e.expectedDate?.message}
-              />
-              <Controller
-                control={form.control}
-                name="allocation"
-                render={({ field }) => (
-                  <Select
-                    label="Spread charges over the lines"
-                    data={Object.entries(LANDED_COST_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
-                    value={field.value ?? 'value'}
-                    onChange={(v) => v && field.onChange(v)}
-                    allowDeselect={false}
-                    error={e.allocation?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="freightCents"
-                render={({ field }) => (
-                  <MoneyInput
-                    label="Freight"
-                    cents={field.value as number | undefined}
-                    onChange={(c) => field.onChange(c ?? 0)}
-                    error={e.freightCents?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="otherChargesCents"
-                render={({ field }) => (
-                  <MoneyInput
-                    label="Other charges"
-                    cents={field.value as number | undefined}
-                    onChange={(c) => field.onChange(c ?? 0)}
-                    error={e.otherChargesCents?.message}
-                  />
-                )}
-              />
-            </SimpleGrid>
+            <Fields
+              form={form}
+              fields={[
+                {
+                  name: 'vendor',
+                  label: 'Vendor',
+                  render: (f, error) => (
+                    <Controller
+                      control={f.control}
+                      name="vendor"
+                      render={({ field }) => (
+                        <VendorSelect
+                          label="Vendor"
+                          value={field.value || null}
+                          initial={props.record?.vendor}
+                          onChange={(v) => field.onChange(v ?? '')}
+                          error={error}
+                        />
+                      )}
+                    />
+                  ),
+                },
+                {
+                  name: 'warehouse',
+                  label: 'Ship to',
+                  render: (f, error) => (
+                    <Controller
+                      control={f.control}
+                      name="warehouse"
+                      render={({ field }) => (
+                        <Select
+                          label="Ship to"
+                          placeholder="Choose a warehouse"
+                          data={[
+                            ...(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name })),
+                            { value: ADDRESS, label: 'Another address (a job site)…' },
+                          ]}
+                          value={field.value ?? (f.watch('shipTo') ? ADDRESS : null)}
+                          onChange={(v) => {
+                            field.onChange(v === ADDRESS ? null : v);
+                            f.setValue('shipTo', v === ADDRESS ? (f.getValues('shipTo') ?? EMPTY_ADDRESS) : null);
+                          }}
+                          error={error}
+                        />
+                      )}
+                    />
+                  ),
+                },
+                { name: 'expectedDate', label: 'Expected', type: 'date' },
+                {
+                  name: 'allocation',
+                  label: 'Spread charges over the lines',
+                  type: 'select',
+                  choices: LANDED_COST_METHOD_LABELS,
+                },
+                { name: 'freightCents', label: 'Freight', type: 'money' },
+                { name: 'otherChargesCents', label: 'Other charges', type: 'money' },
+              ]}
+            />
             {form.watch('shipTo') && (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="Street address" {...form.register('shipTo.line1')} error={e.shipTo?.line1?.message} />

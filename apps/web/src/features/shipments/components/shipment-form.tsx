@@ -7,22 +7,12 @@ import {
   type Shipment,
   type ShipmentInput,
 } from '@atelier/contracts';
-import {
-  ActionIcon,
-  Autocomplete,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Autocomplete, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { Fields } from '../../../components/form/fields';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { api } from '../../../lib/api';
@@ -135,55 +125,36 @@ export function ShipmentForm(props: RecordFormProps<Shipment, ShipmentInput>) {
   return (
     <RecordForm<Shipment, Values> {...(props as unknown as RecordFormProps<Shipment, Values>)} values={valuesOf}>
       {(form) => {
-        const e = form.formState.errors;
         return (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller
-                control={form.control}
-                name="carrier"
-                render={({ field }) => (
-                  <Autocomplete
-                    label="Carrier"
-                    data={[...KNOWN_CARRIERS]}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    error={e.carrier?.message}
-                  />
-                )}
-              />
-              <TextInput
-                label="Tracking number"
-                {...form.register('trackingNumber')}
-                error={e.trackingNumber?.message}
-              />
-              <Controller
-                control={form.control}
-                name="direction"
-                render={({ field }) => (
-                  <Select
-                    label="Direction"
-                    data={Object.entries(SHIPMENT_DIRECTION_LABELS).map(([value, label]) => ({ value, label }))}
-                    value={field.value ?? 'inbound'}
-                    onChange={(v) => v && field.onChange(v)}
-                    allowDeselect={false}
-                    error={e.direction?.message}
-                  />
-                )}
-              />
-              <TextInput
-                type="date"
-                label="Shipped"
-                {...form.register('shipDate', { setValueAs: (v) => v || null })}
-                error={e.shipDate?.message}
-              />
-              <TextInput
-                type="date"
-                label="Expected"
-                {...form.register('expectedDate', { setValueAs: (v) => v || null })}
-                error={e.expectedDate?.message}
-              />
-            </SimpleGrid>
+            <Fields
+              form={form}
+              fields={[
+                {
+                  name: 'carrier',
+                  label: 'Carrier',
+                  render: (f, error) => (
+                    <Controller
+                      control={f.control}
+                      name="carrier"
+                      render={({ field }) => (
+                        <Autocomplete
+                          label="Carrier"
+                          data={[...KNOWN_CARRIERS]}
+                          value={field.value ?? ''}
+                          onChange={field.onChange}
+                          error={error}
+                        />
+                      )}
+                    />
+                  ),
+                },
+                { name: 'trackingNumber', label: 'Tracking number' },
+                { name: 'direction', label: 'Direction', type: 'select', choices: SHIPMENT_DIRECTION_LABELS },
+                { name: 'shipDate', label: 'Shipped', type: 'date' },
+                { name: 'expectedDate', label: 'Expected', type: 'date' },
+              ]}
+            />
             {form.watch('direction') === 'inbound' && <Lines form={form} record={props.record} />}
           </>
         );

@@ -1,12 +1,31 @@
 import { type ItemStock, type StockItemRef, stockAdjustmentSchema } from '@atelier/contracts';
 import { Button, Group, Modal, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { issueFields, showSubmitError } from '../../../lib/forms';
+import { useCheckedSubmit } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useAdjustStock } from '../api';
 
 export type StockChoice = StockItemRef & { name: string };
+
+/** Which of the page's items (a product's variants) a dialog is about; none to choose when there is one. */
+export function ItemChoice(props: {
+  items: StockChoice[];
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error?: string;
+}) {
+  if (props.items.length < 2) return null;
+  return (
+    <Select
+      label="Item"
+      searchable
+      data={props.items.map((i) => ({ value: i.id, label: i.name }))}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+    />
+  );
+}
 
 /**
  * "Adjust stock": a change counted by hand, up or down, in one warehouse, which always says why
@@ -27,49 +46,29 @@ export function AdjustModal({
   const [warehouse, setWarehouse] = useState<string | null>(stock.warehouses[0]?._id ?? null);
   const [quantity, setQuantity] = useState<number | ''>('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const adjust = useAdjustStock();
   const chosen = items.find((i) => i.id === item);
-
-  const submit = async () => {
-    const input = {
-      item: chosen ? { type: chosen.type, id: chosen.id } : { type: 'product', id: '' },
-      warehouse: warehouse ?? '',
-      quantity: quantity === '' ? Number.NaN : quantity,
-      note,
-    };
-    const parsed = stockAdjustmentSchema.safeParse(input);
-    if (!parsed.success) {
-      const found = issueFields(parsed.error.issues);
-      setErrors({ ...found, ...(chosen ? {} : { item: 'Choose what changed.' }) });
-      return;
-    }
-    setErrors({});
-    try {
-      await adjust.mutateAsync(parsed.data);
-      toastSuccess('Stock adjusted.');
-      setQuantity('');
-      setNote('');
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      showSubmitError(error);
-    }
-  };
+  const { errors, submit } = useCheckedSubmit(stockAdjustmentSchema, adjust.mutateAsync, () => {
+    toastSuccess('Stock adjusted.');
+    setQuantity('');
+    setNote('');
+    onClose();
+  });
+  const send = () =>
+    submit(
+      {
+        item: chosen ? { type: chosen.type, id: chosen.id } : { type: 'product', id: '' },
+        warehouse: warehouse ?? '',
+        quantity: quantity === '' ? Number.NaN : quantity,
+        note,
+      },
+      chosen ? {} : { item: 'Choose what changed.' },
+    );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Adjust stock">
       <Stack>
-        {items.length > 1 && (
-          <Select
-            label="Item"
-            searchable
-            data={items.map((i) => ({ value: i.id, label: i.name }))}
-            value={item}
-            onChange={setItem}
-            error={errors['item.id'] ?? errors.item}
-          />
-        )}
+        <ItemChoice items={items} value={item} onChange={setItem} error={errors['item.id'] ?? errors.item} />
         <Select
           label="Warehouse"
           data={stock.warehouses.map((w) => ({ value: w._id, label: w.name }))}
@@ -99,7 +98,7 @@ export function AdjustModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={adjust.isPending}>
+          <Button onClick={send} loading={adjust.isPending}>
             Adjust
           </Button>
         </Group>

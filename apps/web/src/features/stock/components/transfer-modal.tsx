@@ -1,11 +1,10 @@
 import { type ItemStock, stockTransferInputSchema } from '@atelier/contracts';
 import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
-import { issueFields, showSubmitError } from '../../../lib/forms';
+import { useCheckedSubmit } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
 import { useTransferStock } from '../api';
-import type { StockChoice } from './adjust-modal';
+import { ItemChoice, type StockChoice } from './adjust-modal';
 
 /**
  * "Transfer": stock leaves one warehouse now and is in transit until the other receives it (or
@@ -29,58 +28,44 @@ export function TransferModal({
   const [quantity, setQuantity] = useState<number | ''>('');
   const [note, setNote] = useState('');
   const [receiveNow, setReceiveNow] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const transfer = useTransferStock();
   const chosen = items.find((i) => i.id === item);
-
-  const submit = async () => {
-    const parsed = stockTransferInputSchema.safeParse({
-      from: from ?? '',
-      to: to ?? '',
-      note,
-      receiveNow,
-      lines: [
-        {
-          item: chosen ? { type: chosen.type, id: chosen.id } : { type: 'product', id: '' },
-          quantity: quantity === '' ? Number.NaN : quantity,
-        },
-      ],
-    });
-    if (!parsed.success) {
-      const found = issueFields(parsed.error.issues);
-      setErrors({ ...found, ...(chosen ? {} : { 'lines.0.item': 'Choose what moves.' }) });
-      return;
-    }
-    setErrors({});
-    try {
-      const sent = await transfer.mutateAsync(parsed.data);
-      toastSuccess(
-        sent.status === 'received'
-          ? `Transfer ${sent.number} moved to ${sent.to.name}.`
-          : `Transfer ${sent.number} is on its way to ${sent.to.name}.`,
-      );
-      setQuantity('');
-      setNote('');
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fields);
-      showSubmitError(error);
-    }
-  };
+  const { errors, submit } = useCheckedSubmit(stockTransferInputSchema, transfer.mutateAsync, (sent) => {
+    toastSuccess(
+      sent.status === 'received'
+        ? `Transfer ${sent.number} moved to ${sent.to.name}.`
+        : `Transfer ${sent.number} is on its way to ${sent.to.name}.`,
+    );
+    setQuantity('');
+    setNote('');
+    onClose();
+  });
+  const send = () =>
+    submit(
+      {
+        from: from ?? '',
+        to: to ?? '',
+        note,
+        receiveNow,
+        lines: [
+          {
+            item: chosen ? { type: chosen.type, id: chosen.id } : { type: 'product', id: '' },
+            quantity: quantity === '' ? Number.NaN : quantity,
+          },
+        ],
+      },
+      chosen ? {} : { 'lines.0.item': 'Choose what moves.' },
+    );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Transfer stock">
       <Stack>
-        {items.length > 1 && (
-          <Select
-            label="Item"
-            searchable
-            data={items.map((i) => ({ value: i.id, label: i.name }))}
-            value={item}
-            onChange={setItem}
-            error={errors['lines.0.item.id'] ?? errors['lines.0.item']}
-          />
-        )}
+        <ItemChoice
+          items={items}
+          value={item}
+          onChange={setItem}
+          error={errors['lines.0.item.id'] ?? errors['lines.0.item']}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label="From"
@@ -116,7 +101,7 @@ export function TransferModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={transfer.isPending}>
+          <Button onClick={send} loading={transfer.isPending}>
             Transfer
           </Button>
         </Group>
