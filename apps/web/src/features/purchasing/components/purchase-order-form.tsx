@@ -7,6 +7,7 @@ import {
 import {
   ActionIcon,
   Button,
+  Grid,
   Group,
   NumberInput,
   Select,
@@ -107,8 +108,9 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Purchas
         const errors = e?.[i];
         const arrived = received.get(form.getValues(`lines.${i}.id`) ?? '');
         return (
-          <SimpleGrid key={field.id} cols={{ base: 1, sm: 5 }} spacing="xs" style={{ alignItems: 'end' }}>
-            <div style={{ gridColumn: 'span 2' }}>
+          // On a phone: the item on a line of its own, then quantity and cost, then the date.
+          <Grid key={field.id} gap="xs" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 5 }}>
               <Controller
                 control={form.control}
                 name={`lines.${i}.item`}
@@ -125,57 +127,64 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Purchas
                   />
                 )}
               />
-            </div>
-            <Controller
-              control={form.control}
-              name={`lines.${i}.quantity`}
-              render={({ field: f }) => (
-                <NumberInput
-                  label="Quantity"
-                  min={0}
-                  decimalScale={4}
-                  value={f.value ?? ''}
-                  onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
-                  error={errors?.quantity?.message}
-                  description={arrived ? `${arrived} arrived` : undefined}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name={`lines.${i}.unitCost`}
-              render={({ field: f }) => (
-                <MoneyInput
-                  label="Unit cost"
-                  placeholder="Vendor’s cost"
-                  decimals={4}
-                  cents={f.value}
-                  onChange={f.onChange}
-                  error={errors?.unitCost?.message}
-                />
-              )}
-            />
-            <Group gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput
-                type="date"
-                label="Expected"
-                // Shrinks with its column, so the remove button stays inside the card.
-                style={{ flex: 1, minWidth: 0 }}
-                {...form.register(`lines.${i}.expectedDate`, { setValueAs: (v) => v || null })}
-                error={errors?.expectedDate?.message}
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 2 }}>
+              <Controller
+                control={form.control}
+                name={`lines.${i}.quantity`}
+                render={({ field: f }) => (
+                  <NumberInput
+                    label="Quantity"
+                    min={0}
+                    decimalScale={4}
+                    value={f.value ?? ''}
+                    onChange={(v) => f.onChange(typeof v === 'number' ? v : undefined)}
+                    error={errors?.quantity?.message}
+                    description={arrived ? `${arrived} arrived` : undefined}
+                  />
+                )}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mb={4}
-                aria-label={`Remove line ${i + 1}`}
-                onClick={() => lines.remove(i)}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Group>
-          </SimpleGrid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 2 }}>
+              <Controller
+                control={form.control}
+                name={`lines.${i}.unitCost`}
+                render={({ field: f }) => (
+                  <MoneyInput
+                    label="Unit cost"
+                    placeholder="Vendor’s cost"
+                    decimals={4}
+                    cents={f.value}
+                    onChange={f.onChange}
+                    error={errors?.unitCost?.message}
+                  />
+                )}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 3 }}>
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <TextInput
+                  type="date"
+                  label="Expected"
+                  // Shrinks with its column, so the remove button stays inside the card.
+                  flex={1}
+                  miw={0}
+                  {...form.register(`lines.${i}.expectedDate`, { setValueAs: (v) => v || null })}
+                  error={errors?.expectedDate?.message}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  mb={4}
+                  aria-label={`Remove line ${i + 1}`}
+                  onClick={() => lines.remove(i)}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            </Grid.Col>
+          </Grid>
         );
       })}
       <Group>
