@@ -150,7 +150,7 @@ test('an open account and its list refresh when a colleague changes it, keeping 
   await colleague.context().close();
 });
 
-test('upload a file with the progress bar, download it, and export the list as CSV', async ({ page }) => {
+test('upload a file with the progress bar, download it, and export the list as CSV and XLSX', async ({ page }) => {
   await signIn(page, 'owner@demo.test');
   await page.goto('/u/companies?q=birch');
   await page.locator('tbody tr a').first().click();
@@ -171,7 +171,8 @@ test('upload a file with the progress bar, download it, and export the list as C
 
   await page.goto('/u/companies?q=birch');
   const exported = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV' }).click();
   const csv = fs.readFileSync((await (await exported).path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
     // The owner holds 15, so the account's financial columns are there too.
@@ -179,6 +180,19 @@ test('upload a file with the progress bar, download it, and export the list as C
   );
   expect(csv).toContain('Birch');
   expect(csv).not.toContain('Oak Remodeling');
+  // The same as a workbook.
+  const workbook = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+  const xlsx = await workbook;
+  expect(xlsx.suggestedFilename()).toMatch(/^accounts-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  // An XLSX is a ZIP: it starts with "PK".
+  expect(
+    fs
+      .readFileSync((await xlsx.path())!)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
 });
 
 test('at 375 px the list and a record are usable', async ({ page }) => {

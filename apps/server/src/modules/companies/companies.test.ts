@@ -1,4 +1,5 @@
 import type { CompanyRow } from '@atelier/contracts';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEDAR_ROW_ID, call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
@@ -474,9 +475,9 @@ describe('validation', () => {
   });
 
   it('refuses an export in another format', async () => {
-    const r = await api('GET', '/companies/export?format=xlsx', owner);
+    const r = await api('GET', '/companies/export?format=pdf', owner);
     expect(r.statusCode).toBe(400);
-    expect(errorOf(r).fields).toEqual({ format: 'Exports are CSV files.' });
+    expect(errorOf(r).fields).toEqual({ format: 'Exports are CSV or XLSX files.' });
   });
 });
 
@@ -871,6 +872,42 @@ describe('CSV export', () => {
     ]);
     // No cell of the file starts with a formula character.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('streams the same list as an XLSX workbook: the same headings and cells, text never a formula', async () => {
+    const csv = parseCsv(
+      (await api('GET', '/companies/export?format=csv&q=exporttest', owner)).body.replace(/^\uFEFF/, ''),
+    );
+    const r = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/companies/export?format=xlsx&q=exporttest',
+      cookie: owner,
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(r.headers['content-disposition']).toMatch(/^attachment; filename="accounts-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('accounts');
+    const cells: unknown[][] = [];
+    sheet.eachRow((row) => {
+      const values: unknown[] = [];
+      for (let c = 1; c <= csv[0]!.length; c++) values.push(row.getCell(c).value);
+      cells.push(values);
+    });
+    // Each cell is what the CSV says, without the apostrophe the CSV puts before a formula character.
+    expect(cells.map((row) => row.map((v) => (v === null ? '' : String(v))))).toEqual(
+      csv.map((row) => row.map((v) => v.replace(/^'(?=[=+\-@\t\r])/, ''))),
+    );
+    let formulas = 0;
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.type === ExcelJS.ValueType.Formula) formulas++;
+      }),
+    );
+    expect(formulas).toBe(0);
+    expect(sheet.getCell('A2').value).toBe('=HYPERLINK("http://x")');
   });
 
   it('exports what the list shows: its sort, its filters, archived only when asked', async () => {

@@ -114,7 +114,12 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[]): OpenApiDocume
       status === 204
         ? { description: 'Done: no content.' }
         : route.produces
-          ? { description: 'Success.', content: { [route.produces]: { schema: { type: 'string' } } } }
+          ? {
+              description: 'Success.',
+              content: Object.fromEntries(
+                [route.produces].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
+            }
           : {
               description: route.response ? 'Success.' : 'Success (a JSON body this route does not describe yet).',
               content: { 'application/json': { schema: route.response ? embed(route.response, 'output', id) : {} } },

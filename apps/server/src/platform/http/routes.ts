@@ -64,8 +64,8 @@ export type RouteDef<A extends Access, SB, SQ, SP> = {
    * as answering some JSON.
    */
   response?: z.ZodType;
-  /** The success body's media type when it is not JSON (a CSV export, a file's bytes). */
-  produces?: string;
+  /** The success body's media types when it is not JSON (an export as CSV or XLSX, a file's bytes). */
+  produces?: string | string[];
   /** A line for the API's document: "List ambassadors". */
   summary?: string;
   /**
@@ -103,7 +103,7 @@ export type AnyRoute = {
   params?: z.ZodType;
   status?: number;
   response?: z.ZodType;
-  produces?: string;
+  produces?: string | string[];
   summary?: string;
   stream?: true;
   unsupportedType?: string;

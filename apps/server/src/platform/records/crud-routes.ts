@@ -18,7 +18,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, permission } from '../http/access';
 import { idParams } from '../http/params';
 import { type AnyRoute, defineRoute } from '../http/routes';
-import { type CsvColumn, exportCsv } from '../lists/export';
+import { type CsvColumn, EXPORT_FORMATS, EXPORT_TYPES, exportList } from '../lists/export';
 import { type ListSpec, listPage } from '../lists/list';
 import { type EntityKind, hiddenFields, withoutFields } from './entities';
 import type { RecordTable, RecordType } from './lifecycle';
@@ -192,13 +192,15 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       defineRoute({
         method: 'GET',
         url: `${base}/export`,
-        summary: `Export ${plural} as CSV`,
+        summary: `Export ${plural} as CSV or XLSX`,
         access: permission(codes.export, crud.kind.feature),
-        produces: 'text/csv',
+        produces: Object.values(EXPORT_TYPES),
         stream: true,
-        query: listQuerySchema.extend({ format: z.literal('csv', { error: 'Exports are CSV files.' }).default('csv') }),
+        query: listQuerySchema.extend({
+          format: z.enum(EXPORT_FORMATS, { error: 'Exports are CSV or XLSX files.' }).default('csv'),
+        }),
         handler: async ({ actor, query, scoped, reply }) =>
-          exportCsv({
+          exportList({
             actor,
             viewPermission: crud.kind.permission,
             spec: crud.list(actor),
@@ -207,6 +209,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
             hidden: hiddenFields(actor, crud.kind) ?? [],
             // "accounts-2026-11-21.csv"
             fileName: crud.kind.declared.plural,
+            format: query.format,
             scoped,
             reply,
           }),

@@ -1,7 +1,7 @@
 import type { BulkResult, ListPage as Page, SavedView } from '@atelier/contracts';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { PageHeader } from '../page-header';
 import { usePeople } from '../people';
 import { ColumnChooser } from './column-chooser';
 import { DataTable } from './data-table';
+import { type ExportFormat, ExportMenu } from './export-menu';
 import { FilterPicker } from './filter-picker';
 import { listStateToQuery, listStateToSearch, useListState } from './list-params';
 import { SavedViews } from './saved-views';
@@ -129,9 +130,9 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
       showSubmitError(error);
     }
   };
-  const exportHref = (ids?: string[]) => {
+  const exportHref = (format: ExportFormat, ids?: string[]) => {
     const params = new URLSearchParams(viewQuery);
-    params.set('format', 'csv');
+    params.set('format', format);
     for (const id of ids ?? []) params.append('filter[id][]', id);
     return `/api/v1${endpoint}/export?${params}`;
   };
@@ -215,15 +216,7 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
             }
           />
           {can(props.exportPermission) && (
-            <Button
-              component="a"
-              href={exportHref()}
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              download
-            >
-              Export CSV
-            </Button>
+            <ExportMenu label="Export" variant="default" href={(format) => exportHref(format)} />
           )}
         </Group>
       </Group>
@@ -241,7 +234,7 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
           people={props.bulkAssign !== false ? (people.data ?? []) : undefined}
           assignee={assignee}
           onAssignee={setAssignee}
-          exportHref={can(props.exportPermission) ? exportHref([...selected]) : undefined}
+          exportHref={can(props.exportPermission) ? (format) => exportHref(format, [...selected]) : undefined}
           onBulk={bulk}
           onClear={() => setSelected(new Set())}
         />

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Select, Text } from '@mantine/core';
 import type { Person } from '../people';
+import { type ExportFormat, ExportMenu } from './export-menu';
 
 export type SelectionBarProps = {
   count: number;
@@ -10,8 +11,8 @@ export type SelectionBarProps = {
   /** The chosen assignee ('none' for nobody), kept by the list while rows come and go. */
   assignee: string | null;
   onAssignee: (assignee: string | null) => void;
-  /** Where the selected rows' CSV is; left out without the export permission. */
-  exportHref?: string;
+  /** Where the selected rows' export is in each format; left out without the export permission. */
+  exportHref?: (format: ExportFormat) => string;
   onBulk: (body: Record<string, unknown>, done: string) => void;
   onClear: () => void;
 };
@@ -67,11 +68,7 @@ export function SelectionBar({
             </Button>
           </Group>
         )}
-        {exportHref && (
-          <Button size="xs" variant="light" component="a" href={exportHref} download>
-            Export selected
-          </Button>
-        )}
+        {exportHref && <ExportMenu label="Export selected" size="xs" variant="light" href={exportHref} />}
         <Button size="xs" variant="subtle" onClick={onClear}>
           Clear selection
         </Button>
