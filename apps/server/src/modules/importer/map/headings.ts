@@ -1,0 +1,40 @@
+/** A field a file's column may fill: its key, its label (an export's heading), and other names people give it. */
+export type ImportField = { key: string; label: string; synonyms?: readonly string[] };
+
+/**
+ * A heading as compared: accents, case, punctuation and spacing gone ("Prix (€)" → "prix",
+ * "priceCents" → "price cents"), with what is in brackets dropped, since it says the unit or
+ * currency, not the field.
+ */
+export function headingKey(heading: string): string {
+  return heading
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2') // priceCents → price Cents
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Which field each column fills, from its heading: the field's label (so an export maps back
+ * by itself), its key, or one of its other names, compared by `headingKey`. A field is filled by
+ * one column at most, the first that names it; a column nothing matches is left out (null),
+ * for the person mapping to choose.
+ */
+export function matchHeadings(headings: readonly string[], fields: readonly ImportField[]): (string | null)[] {
+  const byName = new Map<string, string>();
+  for (const field of fields)
+    for (const name of [field.label, field.key, ...(field.synonyms ?? [])]) {
+      const k = headingKey(name);
+      if (k && !byName.has(k)) byName.set(k, field.key);
+    }
+  const taken = new Set<string>();
+  return headings.map((heading) => {
+    const key = byName.get(headingKey(heading));
+    if (!key || taken.has(key)) return null;
+    taken.add(key);
+    return key;
+  });
+}
