@@ -57,23 +57,16 @@ const transactionStarters = new WeakMap<Db, Starter>();
 
 /**
  * `db.transaction`, with statements of the caller's sent with BEGIN in one round trip (a firm's
- * scope: see `inScope`). `begin` gets the connection to escape its literals with; what it returns
- * is sent after BEGIN as a simple query, so it takes no parameters. A database not made by
- * `connectDatabase` runs them as a statement of their own after BEGIN.
+ * scope: see `inScope`), or undefined for a database not made by `connectDatabase` (the caller
+ * then sends them itself). `begin` gets the connection to escape its literals with; what it
+ * returns is sent after BEGIN as a simple query, so it takes no parameters.
  */
 export function transactionWith<T>(
   db: Db,
   begin: (client: pg.PoolClient) => string,
   fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  const starter = transactionStarters.get(db);
-  if (starter) return starter(begin, fn);
-  return db.transaction(async (tx) => {
-    const client = connectionOf(tx);
-    if (!client) throw new Error('transactionWith: no connection to escape with');
-    await client.query(begin(client));
-    return fn(tx);
-  });
+): Promise<T> | undefined {
+  return transactionStarters.get(db)?.(begin, fn);
 }
 
 /**
@@ -155,9 +148,10 @@ async function transaction<T>(
     const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
     pendingEvents.set(tx, events);
     transactionConnections.set(tx, client);
-    await client.query(begin ? `BEGIN; ${begin(client)}` : 'BEGIN');
     let result: T;
     try {
+      // Inside the try: a BEGIN whose scope part failed leaves an aborted transaction to roll back.
+      await client.query(begin ? `BEGIN; ${begin(client)}` : 'BEGIN');
       result = await fn(tx);
       await client.query('COMMIT');
     } catch (error) {

@@ -19,12 +19,18 @@ export async function enterScope(tx: Executor, scope: Scope): Promise<void> {
  * scope is set in the round trip that begins the transaction.
  */
 export function inScope<T>(db: Db, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return transactionWith(
-    db,
-    (client) =>
-      `SELECT set_config('role', ${client.escapeLiteral(APP_ROLE)}, true), ` +
-      `set_config('app.firm_id', ${client.escapeLiteral(scope.firmId ?? '')}, true), ` +
-      `set_config('app.user_id', ${client.escapeLiteral(scope.userId ?? '')}, true)`,
-    fn,
+  return (
+    transactionWith(
+      db,
+      (client) =>
+        `SELECT set_config('role', ${client.escapeLiteral(APP_ROLE)}, true), ` +
+        `set_config('app.firm_id', ${client.escapeLiteral(scope.firmId ?? '')}, true), ` +
+        `set_config('app.user_id', ${client.escapeLiteral(scope.userId ?? '')}, true)`,
+      fn,
+    ) ??
+    db.transaction(async (tx) => {
+      await enterScope(tx, scope);
+      return fn(tx);
+    })
   );
 }

@@ -58,12 +58,16 @@ export function useCheckedSubmit<S extends z.ZodType, R>(
       return;
     }
     setErrors({});
+    let result: R;
     try {
-      done(await send(parsed.data));
+      result = await send(parsed.data);
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields);
       showSubmitError(error);
+      return;
     }
+    // Outside the try: it was done, so nothing after it may read as a failure to send again.
+    done(result);
   };
   return { errors, submit };
 }

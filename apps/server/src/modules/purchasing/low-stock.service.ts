@@ -34,8 +34,8 @@ registerIncoming(sql`
 /**
  * The items at or below their reorder point on forecast, per warehouse, in one statement. It
  * starts from the levels whose warehouse holds no more than the point (an index of those; the
- * ledger keeps each level's on hand), since what is incoming only adds: the forecast is on hand
- * plus what is due. The page is cut from those, counted and in order, before anything else is
+ * ledger keeps each level's on hand), since what is incoming only adds (every `registerIncoming`
+ * source gives what is due as 0 or more): the forecast is on hand plus what is due. The page is cut from those, counted and in order, before anything else is
  * read; then each of its rows gets its item, its preferred vendor and pack. `where` narrows the
  * levels (a warehouse), `vendor` the preferred vendor.
  */
@@ -55,7 +55,7 @@ function lowStockRows(where: SQL, vendor: string | undefined, page: SQL) {
     page AS (
       SELECT low.*, w.name AS warehouse_name, count(*) OVER ()::int AS total
         FROM low JOIN ${warehouses} w ON w.id = low.warehouse_id
-       ORDER BY w.name, low.on_hand + low.incoming - low.point_e4, low.item_id
+       ORDER BY w.name, low.warehouse_id, low.on_hand + low.incoming - low.point_e4, low.item_id
        ${page}),
     priced AS (
       SELECT page.*, vi.vendor_id, vi.cost_hc, COALESCE(vi.pack_size, 1) AS pack, COALESCE(vi.minimum_packs, 1) AS min_packs
@@ -70,7 +70,7 @@ function lowStockRows(where: SQL, vendor: string | undefined, page: SQL) {
            (SELECT json_build_object('_id', v.id, 'name', v.name) FROM ${vendors} v WHERE v.id = priced.vendor_id) AS vendor,
            priced.cost_hc::float8 / 100 AS "unitCost", priced.total
       FROM priced
-     ORDER BY priced.warehouse_name, priced.on_hand + priced.incoming - priced.point_e4, priced.item_id`;
+     ORDER BY priced.warehouse_name, priced.warehouse_id, priced.on_hand + priced.incoming - priced.point_e4, priced.item_id`;
 }
 
 type LowRow = LowStockPage['items'][number] & { total: number };

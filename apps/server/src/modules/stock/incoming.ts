@@ -13,6 +13,7 @@ const sources: SQL[] = [
        WHERE t.status = 'in_transit'`,
 ];
 
+/** A source's `open_e4` and `due_e4` are never below 0: low stock reads only levels at or below their point. */
 export function registerIncoming(source: SQL): void {
   sources.push(source);
 }

@@ -140,7 +140,7 @@ export async function setReorderLevels(
                     ${sql.param(set.map((l) => e4(l.point!)))}::bigint[], ${sql.param(set.map((l) => e4(l.quantity!)))}::bigint[])
              AS x(v, w, p, q)
       ON CONFLICT (item_id, warehouse_id) DO UPDATE
-        SET point_e4 = EXCLUDED.point_e4, quantity_e4 = EXCLUDED.quantity_e4,
+        SET point_e4 = EXCLUDED.point_e4, quantity_e4 = EXCLUDED.quantity_e4, on_hand_e4 = EXCLUDED.on_hand_e4,
             updated_by = EXCLUDED.updated_by, updated_at = now()`);
   }
 

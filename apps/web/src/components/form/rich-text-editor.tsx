@@ -48,8 +48,9 @@ export default function RichTextEditorInput({
   });
 
   // The form's value changed from outside (reset after a save, a template applied): show it.
+  // An editor already destroyed (its page left as the form re-rendered) has no schema to read.
   useEffect(() => {
-    if (!editor || editor.isFocused) return;
+    if (!editor || editor.isDestroyed || editor.isFocused) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
     if (shown !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);

@@ -24,12 +24,17 @@ export function headingKey(heading: string): string {
  * for the person mapping to choose.
  */
 export function matchHeadings(headings: readonly string[], fields: readonly ImportField[]): (string | null)[] {
+  // Labels first, then keys, then other names: a field's own label is never another's synonym.
   const byName = new Map<string, string>();
-  for (const field of fields)
-    for (const name of [field.label, field.key, ...(field.synonyms ?? [])]) {
-      const k = headingKey(name);
-      if (k && !byName.has(k)) byName.set(k, field.key);
-    }
+  const names = [
+    ...fields.map((f) => [f.label, f.key] as const),
+    ...fields.map((f) => [f.key, f.key] as const),
+    ...fields.flatMap((f) => (f.synonyms ?? []).map((s) => [s, f.key] as const)),
+  ];
+  for (const [name, key] of names) {
+    const k = headingKey(name);
+    if (k && !byName.has(k)) byName.set(k, key);
+  }
   const taken = new Set<string>();
   return headings.map((heading) => {
     const key = byName.get(headingKey(heading));

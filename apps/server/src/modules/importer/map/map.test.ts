@@ -45,6 +45,10 @@ describe('numbers as a file writes them', () => {
     expect(parseDecimal('12,34,567', US)).toEqual({ error: '“12,34,567” is not a number written as 1,234.56.' });
     expect(parseDecimal('twelve', US)).toEqual({ error: '“twelve” is not a number written as 1,234.56.' });
     expect(parseDecimal('$', US)).toEqual({ error: '“$” is not a number written as 1,234.56.' });
+    expect(parseDecimal('1E+400000000', US)).toEqual({ error: '“1E+400000000” is too large or too small a number.' });
+    // Beyond 2^53 units a number cannot be kept exactly: null, never a rounded amount.
+    const huge = parseDecimal('90071992547409.93', US);
+    expect(huge && !('error' in huge) ? toUnits(huge, 2) : 'not parsed').toBeNull();
   });
 });
 
@@ -78,5 +82,8 @@ describe('headings to fields', () => {
       'category',
     ]);
     expect(matchHeadings(['priceCents'], fields)).toEqual(['priceCents']);
+    // A field's own label wins over another field's other name.
+    const titled = [...fields, { key: 'title', label: 'Title' }];
+    expect(matchHeadings(['Title', 'Product name'], titled)).toEqual(['title', 'name']);
   });
 });

@@ -49,6 +49,7 @@ export function parseDecimal(text: string, format: NumberFormat): Parsed {
   const scientific = /^(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/.exec(t);
   if (scientific) {
     const [, whole = '', fraction = '', exp] = scientific;
+    if (Math.abs(Number(exp)) > 30) return { error: `“${text.trim()}” is too large or too small a number.` };
     const digits = whole + fraction;
     // Where the point falls in `digits` once the exponent has moved it.
     const point = whole.length + Number(exp);
@@ -82,13 +83,15 @@ function normalise(whole: string, fraction: string): string {
 
 /**
  * A parsed number in whole units of `decimals` places (cents: 2; hundredths of a cent: 4;
- * ten-thousandths of a unit: 4), rounded half up, exactly. A percent is a number of percent.
+ * ten-thousandths of a unit: 4), rounded half up, exactly; null when it is too large to be kept
+ * exactly (beyond 2^53 units). A percent is a number of percent.
  */
-export function toUnits(parsed: { value: string; negative: boolean }, decimals: number): number {
+export function toUnits(parsed: { value: string; negative: boolean }, decimals: number): number | null {
   const [whole, fraction = ''] = parsed.value.split('.');
   const kept = `${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`;
   let units = BigInt(kept);
   if ((fraction[decimals] ?? '0') >= '5') units += 1n;
+  if (units > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   const n = Number(units);
   return parsed.negative && n !== 0 ? -n : n;
 }

@@ -1,7 +1,11 @@
 import { badRequest } from '../../../platform/http/errors';
 
-/** A row of a file being imported: its number in the file (a CSV's line, a sheet's row) and its cells as text. */
-export type TableRow = { row: number; cells: string[] };
+/**
+ * A row of a file being imported: its number in the file (a CSV's line, a sheet's row), its
+ * cells as text, and which of them a workbook stored as numbers (written 1234.5, to be read
+ * with a dot whatever number format the file's text cells use).
+ */
+export type TableRow = { row: number; cells: string[]; numbers?: number[] };
 
 /** The most columns a file may have: the widest catalog export has a few dozen. */
 export const MAX_COLUMNS = 500;

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { badRequest } from '../../../platform/http/errors';
 
@@ -33,7 +34,8 @@ function wholeUtf8(bytes: Buffer): Buffer {
  * What a file is, by its content whatever its name says (a CSV saved as .xlsx is read as the
  * CSV it is): a ZIP (an XLSX workbook), or text in UTF-8 (with or without its BOM), UTF-16 (by
  * its BOM, or by the zero bytes of mostly-ASCII text), or else Windows-1252, which every byte
- * decodes in (what Excel on Windows saves "CSV" as). An empty file and binary data are refused.
+ * decodes in (what Excel on Windows saves "CSV" as): UTF-8 only if the whole file is. An empty
+ * file and binary data are refused.
  */
 export async function sniff(path: string): Promise<Sniffed> {
   const handle = await fs.open(path, 'r');
@@ -67,10 +69,27 @@ export async function sniff(path: string): Promise<Sniffed> {
     return text('utf16be', 0, swap16(bytes.subarray(0, bytes.length & ~1)).toString('utf16le'));
   // Zero bytes in 8-bit text: not a table (an image, a PDF, an old .xls).
   if (bytes.includes(0)) throw notATable();
+  const latin = () => text('windows1252', 0, new TextDecoder('windows-1252').decode(bytes));
+  let sample: string;
   try {
-    return text('utf8', 0, new TextDecoder('utf-8', { fatal: true }).decode(wholeUtf8(bytes)));
+    sample = new TextDecoder('utf-8', { fatal: true }).decode(wholeUtf8(bytes));
   } catch {
-    return text('windows1252', 0, new TextDecoder('windows-1252').decode(bytes));
+    return latin();
+  }
+  // ASCII at the start proves little: one "é" saved by Windows further down would turn into
+  // "�". The rest is checked too (a quick pass), and such a file is read as Windows-1252.
+  return (await wholeFileIsUtf8(path)) ? text('utf8', 0, sample) : latin();
+}
+
+async function wholeFileIsUtf8(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path, { start: 0, highWaterMark: 1024 * 1024 }))
+      decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
   }
 }
 

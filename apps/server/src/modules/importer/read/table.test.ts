@@ -87,6 +87,13 @@ describe('reading a CSV', () => {
     // Windows-1252 has no ″: what it has is converted.
     const w = await read(file(iconv.encode('sku,name\nC-1,Crème brûlée – 24"\n', 'win1252')));
     expect([w.encoding, w.rows[0]!.cells[1]]).toEqual(['windows1252', 'Crème brûlée – 24"']);
+    // Plain ASCII for the first 64 KB, then one Windows "é": the whole file is Windows-1252.
+    const late = await read(
+      file(
+        Buffer.concat([Buffer.from(`sku,name\n${'A,plain\n'.repeat(10_000)}`), iconv.encode('B,Café\n', 'win1252')]),
+      ),
+    );
+    expect([late.encoding, late.rows.at(-1)!.cells[1]]).toEqual(['windows1252', 'Café']);
   });
 
   it('reads a CSV saved with an .xlsx name as the CSV it is', async () => {
@@ -140,15 +147,23 @@ describe('reading an XLSX workbook', () => {
     const t = await read(await workbook());
     expect([t.format, t.sheets, t.sheet]).toEqual(['xlsx', ['Prices & costs', 'Notes'], 'Prices & costs']);
     expect(t.headings).toEqual(['SKU', 'Price', 'Since', 'Total', 'Name', 'Link', 'Text']);
+    // Which cells were numbers: their text is written with a dot whatever the file's format.
     expect(t.rows).toEqual([
-      { row: 2, cells: ['T-1', '12.5', '2026-11-03', '25', 'Bold tile', 'Catalog', '=1+1'] },
-      { row: 4, cells: ['T-2', '3'] },
+      { row: 2, cells: ['T-1', '12.5', '2026-11-03', '25', 'Bold tile', 'Catalog', '=1+1'], numbers: [1, 3] },
+      { row: 4, cells: ['T-2', '3'], numbers: [1] },
     ]);
   });
 
   it('reads the sheet asked for, and names the sheets when it is not there', async () => {
     const p = await workbook();
     expect((await read(p, 'Notes')).rows).toEqual([{ row: 2, cells: ['Hello'] }]);
+    // Stopping half-way (a refusal, a cancelled import) still leaves no temporary copy of a sheet behind.
+    // (exceljs's copies are named tmp-<this process>-….)
+    const copies = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`));
+    const table = await openTable(p);
+    expect(copies().length).toBeGreaterThan(0);
+    await table.rows.return(undefined);
+    await expect.poll(copies, { timeout: 2000 }).toEqual([]);
     expect(await refusal(p, 'Sheet9')).toBe('The workbook has no sheet "Sheet9": it has "Prices & costs", "Notes".');
   });
 

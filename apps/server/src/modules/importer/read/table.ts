@@ -38,9 +38,9 @@ export async function openTable(path: string, options: { sheet?: string } = {}):
           sheet: 'Choose one of the workbook’s sheets.',
         },
       );
-    const sheet = options.sheet ?? sheets[0];
+    const sheet = options.sheet ?? sheets[0] ?? 'Sheet1';
     table = { format: 'xlsx', sheets, sheet };
-    rows = xlsxRows(path, sheet);
+    rows = xlsxRows(path, { name: sheet, index: Math.max(sheets.indexOf(sheet), 0) });
   } else {
     const delimiter = sniffDelimiter(found.sample);
     table = { format: 'csv', encoding: found.encoding, delimiter };

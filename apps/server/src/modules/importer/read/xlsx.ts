@@ -63,16 +63,17 @@ export function inspectWorkbook(path: string): Promise<{ sheets: string[] }> {
         if (/vbaProject\.bin$/i.test(name) || /^xl\/macrosheets\//i.test(name))
           return fail(refuse('The workbook has macros: save it as .xlsx (without macros) and try again.'));
         if (name === 'xl/workbook.xml' && entry.uncompressedSize < 10 * 1024 * 1024)
-          workbookXml = new Promise((done, failed) =>
+          workbookXml = new Promise((done) =>
             zip.openReadStream(entry, (e, stream) => {
-              if (e || !stream) return failed(e);
+              const damaged = () => fail(refuse('The file is damaged: it cannot be opened as an Excel workbook.'));
+              if (e || !stream) return damaged();
               const chunks: Buffer[] = [];
               stream.on('data', (c: Buffer) => chunks.push(c));
               stream.on('end', () => {
                 done(Buffer.concat(chunks).toString('utf8'));
                 zip.readEntry();
               });
-              stream.on('error', failed);
+              stream.on('error', damaged);
             }),
           );
         else zip.readEntry();
@@ -107,11 +108,13 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 /**
- * The rows of one sheet of a workbook (by name; the first if none), read as the archive streams
- * past: each cell's value as text (see `cellText`), the row's number in the sheet. A sheet not
- * asked for is skipped; the archive was checked first (`inspectWorkbook`).
+ * The rows of one sheet of a workbook (by its name, or by its place when the workbook's parts do
+ * not name it), read as the archive streams past: each cell's value as text (see `cellText`),
+ * the row's number in the sheet, and which cells were numbers (their text is 1234.5 whatever
+ * the file's number format). The other sheets are skipped; the archive was checked first
+ * (`inspectWorkbook`).
  */
-export async function* xlsxRows(path: string, sheet: string | undefined): AsyncGenerator<TableRow> {
+export async function* xlsxRows(path: string, sheet: { name: string; index: number }): AsyncGenerator<TableRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -119,27 +122,43 @@ export async function* xlsxRows(path: string, sheet: string | undefined): AsyncG
     worksheets: 'emit',
     entries: 'ignore',
   });
-  let first = true;
-  for await (const worksheet of reader) {
-    const wanted = sheet === undefined ? first : (worksheet as unknown as { name: string }).name === sheet;
-    first = false;
-    if (!wanted) {
-      for await (const _ of worksheet) {
-        // Not this one: its rows go by unread.
+  const sheets = reader[Symbol.asyncIterator]();
+  let place = 0;
+  try {
+    for (let next = await sheets.next(); !next.done; next = await sheets.next(), place++) {
+      const worksheet = next.value as unknown as AsyncIterable<ExcelJS.Row> & { id: string; name: string };
+      const unnamed = worksheet.name === `Sheet${worksheet.id}`;
+      if (!(worksheet.name === sheet.name || (unnamed && place === sheet.index))) {
+        for await (const _ of worksheet) {
+          // Not this one: its rows go by unread.
+        }
+        continue;
       }
-      continue;
+      for await (const row of worksheet) {
+        const values = row.values as ExcelJS.CellValue[];
+        if (values.length - 1 > MAX_COLUMNS) throw tooManyColumns(values.length - 1, row.number);
+        const cells: string[] = [];
+        const numbers: number[] = [];
+        for (let i = 1; i < values.length; i++) {
+          const value = values[i] ?? null;
+          cells.push(cellText(value));
+          const result = value !== null && typeof value === 'object' && 'result' in value ? value.result : value;
+          if (typeof result === 'number') numbers.push(i - 1);
+        }
+        if (cells.some((c) => c.length > MAX_CELL_CHARS))
+          throw refuse(
+            `A cell in row ${row.number} is longer than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters.`,
+          );
+        if (cells.every((c) => c.trim() === '')) continue;
+        yield numbers.length ? { row: row.number, cells, numbers } : { row: row.number, cells };
+      }
     }
-    for await (const row of worksheet) {
-      const values = (row as ExcelJS.Row).values as ExcelJS.CellValue[];
-      if (values.length - 1 > MAX_COLUMNS) throw tooManyColumns(values.length - 1, (row as ExcelJS.Row).number);
-      const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1] ?? null));
-      if (cells.some((c) => c.length > MAX_CELL_CHARS))
-        throw refuse(
-          `A cell in row ${(row as ExcelJS.Row).number} is longer than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters.`,
-        );
-      if (cells.every((c) => c.trim() === '')) continue;
-      yield { row: (row as ExcelJS.Row).number, cells };
-    }
-    return;
+  } finally {
+    // exceljs removes a sheet's temporary copy only when it is asked for what comes next: ask to
+    // the end, whatever stopped the reading (a refusal, a cancelled import).
+    for (let next = await sheets.next(); !next.done; next = await sheets.next())
+      for await (const _ of next.value as unknown as AsyncIterable<unknown>) {
+        // Skipped.
+      }
   }
 }
