@@ -14,7 +14,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { fillCustomers } from './lib/customers';
-import { startBenchServer } from './lib/server';
+import { demoFirmIds, startBenchServer } from './lib/server';
 
 const BIG = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const BUDGET_MB = 200;
@@ -22,10 +22,7 @@ const BUDGET_MB = 200;
 const server = await startBenchServer();
 const owner = new pg.Client({ connectionString: server.ownerUrl });
 await owner.connect();
-const firmId = async (name: string) =>
-  (await owner.query<{ id: string }>('SELECT id FROM firms WHERE name = $1', [name])).rows[0]!.id;
-const harbor = await firmId('Harbor & Pine Interiors');
-const cedar = await firmId('Cedar Row Kitchens');
+const { harbor, cedar } = await demoFirmIds(owner);
 await fillCustomers(owner, harbor, cedar, BIG);
 const active = Number(
   (

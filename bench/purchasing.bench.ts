@@ -26,7 +26,7 @@
 // Timings are printed, never asserted. BENCH_KEEP=1 keeps the database running to study it.
 
 import { purchaseOrderInputSchema } from '@atelier/contracts';
-import { connectDatabase, connectionOf } from '@atelier/server/db/client';
+import { connectDatabase } from '@atelier/server/db/client';
 import { inScope } from '@atelier/server/db/tenancy';
 import { listLowStock } from '@atelier/server/modules/purchasing/low-stock.service';
 import { purchaseOrderType } from '@atelier/server/modules/purchasing/purchase-orders.service';
@@ -36,7 +36,7 @@ import type { Actor } from '@atelier/server/platform/http/access';
 import { explainAsApp, recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
 import { withIndexesRebuilt } from './lib/customers';
-import { POOL, startBenchServer } from './lib/server';
+import { assertPlainRuntime, demoFirmIds, POOL, startBenchServer } from './lib/server';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 30);
 const WARM_RECEIPTS = 2;
@@ -105,8 +105,7 @@ await owner.connect();
 // The runtime login, as the server's requests use it: a pool of POOL, the application role.
 const runtime = connectDatabase(server.url, POOL);
 try {
-  const harbor = (await owner.query<{ id: string }>("SELECT id FROM firms WHERE name = 'Harbor & Pine Interiors'"))
-    .rows[0]!.id;
+  const { harbor } = await demoFirmIds(owner);
   const staff = (
     await owner.query<{ id: string; email: string; codes: number[]; features: string[] }>(
       `SELECT u.id, u.email, f.features,
@@ -129,20 +128,7 @@ try {
   };
   const scope = { firmId: harbor, userId: staff.id };
 
-  // The runtime connection must be the plain app role, never the owner (row-level security on).
-  const who = await inScope(runtime.db, scope, async (tx) => {
-    const r = await connectionOf(tx)!.query(
-      `SELECT session_user AS login, current_user AS role,
-              (SELECT rolbypassrls OR rolsuper FROM pg_roles WHERE rolname = current_user) AS bypass,
-              (SELECT rolname FROM pg_roles r JOIN pg_database d ON d.datdba = r.oid WHERE d.datname = current_database()) AS owner`,
-    );
-    return r.rows[0] as { login: string; role: string; bypass: boolean; owner: string };
-  });
-  if (who.bypass || who.login === who.owner || who.role === who.owner)
-    throw new Error(`The runtime connection is not the plain app role: ${JSON.stringify(who)}`);
-  console.log(
-    `Runtime connection: login ${who.login}, role ${who.role} (database owner ${who.owner}); actor ${staff.email}`,
-  );
+  console.log(`Runtime connection: ${await assertPlainRuntime(runtime.db, scope)}; actor ${staff.email}`);
 
   const vendor = (
     await owner.query<{ id: string; name: string }>(

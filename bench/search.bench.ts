@@ -4,17 +4,14 @@
 import pg from 'pg';
 import { fillCustomers, withIndexesRebuilt } from './lib/customers';
 import { compareLatency } from './lib/latency';
-import { startBenchServer } from './lib/server';
+import { demoFirmIds, startBenchServer } from './lib/server';
 
 const BIG = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 
 const server = await startBenchServer();
 const owner = new pg.Client({ connectionString: server.ownerUrl });
 await owner.connect();
-const firmId = async (name: string) =>
-  (await owner.query<{ id: string }>('SELECT id FROM firms WHERE name = $1', [name])).rows[0]!.id;
-const harbor = await firmId('Harbor & Pine Interiors');
-const cedar = await firmId('Cedar Row Kitchens');
+const { harbor, cedar } = await demoFirmIds(owner);
 
 await fillCustomers(owner, harbor, cedar, BIG);
 // The bulk fill bypassed the app, so index the new customers the way the migration backfills.

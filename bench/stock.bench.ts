@@ -13,14 +13,14 @@
 // posted, and one audit row per movement.
 
 import os from 'node:os';
-import { connectDatabase, connectionOf } from '@atelier/server/db/client';
+import { connectDatabase } from '@atelier/server/db/client';
 import { inScope } from '@atelier/server/db/tenancy';
 import { checkStock } from '@atelier/server/modules/stock/check.service';
 import { resolveItems } from '@atelier/server/modules/stock/items';
 import { type MovementLine, postMovements } from '@atelier/server/modules/stock/ledger.service';
 import { recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
-import { POOL, startBenchServer } from './lib/server';
+import { assertPlainRuntime, demoFirmIds, POOL, startBenchServer } from './lib/server';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -50,8 +50,7 @@ await owner.connect();
 // The runtime login, as the server's requests use it: a pool of POOL, the application role.
 const runtime = connectDatabase(server.url, POOL);
 try {
-  const harbor = (await owner.query<{ id: string }>("SELECT id FROM firms WHERE name = 'Harbor & Pine Interiors'"))
-    .rows[0]!.id;
+  const { harbor } = await demoFirmIds(owner);
   const keeper = (
     await owner.query<{ id: string; email: string }>(
       `SELECT id, email FROM users WHERE firm_id = $1 AND kind = 'staff' AND deleted_at IS NULL
@@ -62,20 +61,7 @@ try {
   const actor = { firmId: harbor, userId: keeper.id };
   const scope = { firmId: harbor, userId: keeper.id };
 
-  // The runtime connection must be the plain app role, never the owner (row-level security on).
-  const who = await inScope(runtime.db, scope, async (tx) => {
-    const r = await connectionOf(tx)!.query(
-      `SELECT session_user AS login, current_user AS role,
-              (SELECT rolbypassrls OR rolsuper FROM pg_roles WHERE rolname = current_user) AS bypass,
-              (SELECT rolname FROM pg_roles r JOIN pg_database d ON d.datdba = r.oid WHERE d.datname = current_database()) AS owner`,
-    );
-    return r.rows[0] as { login: string; role: string; bypass: boolean; owner: string };
-  });
-  if (who.bypass || who.login === who.owner || who.role === who.owner)
-    throw new Error(`The runtime connection is not the plain app role: ${JSON.stringify(who)}`);
-  console.log(
-    `Runtime connection: login ${who.login}, role ${who.role} (database owner ${who.owner}); actor ${keeper.email}`,
-  );
+  console.log(`Runtime connection: ${await assertPlainRuntime(runtime.db, scope)}; actor ${keeper.email}`);
 
   // Generated products without variants, each with its SKU registered, made inside PostgreSQL.
   const started = Date.now();

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@atelier/server/app';
 import { loadConfig } from '@atelier/server/config';
-import { connectDatabase } from '@atelier/server/db/client';
+import { connectDatabase, connectionOf, type Db } from '@atelier/server/db/client';
 import { startEmbeddedPostgres } from '@atelier/server/db/embedded';
 import { runMigrations, withMigrationLock } from '@atelier/server/db/migrate';
+import { inScope, type Scope } from '@atelier/server/db/tenancy';
 import { LocalFileStorage } from '@atelier/server/platform/files/storage';
 import { runSeeds } from '@atelier/server/platform/seeds/seeds';
 import { DEMO_SEEDS } from '@atelier/server/seed/demo-seeds';
+import type pg from 'pg';
 
 export const POOL = 10;
 
@@ -66,4 +68,29 @@ export async function startBenchServer(env: Record<string, string> = {}) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo firms' ids, read as the database owner. */
+export async function demoFirmIds(owner: pg.Client): Promise<{ harbor: string; cedar: string }> {
+  const id = async (name: string) =>
+    (await owner.query<{ id: string }>('SELECT id FROM firms WHERE name = $1', [name])).rows[0]!.id;
+  return { harbor: await id('Harbor & Pine Interiors'), cedar: await id('Cedar Row Kitchens') };
+}
+
+/**
+ * Refuses to go on unless `db` (the runtime login's pool) is the plain application role, never
+ * the owner, so row-level security applies to what a bench measures; says what it is.
+ */
+export async function assertPlainRuntime(db: Db, scope: Scope): Promise<string> {
+  const who = await inScope(db, scope, async (tx) => {
+    const r = await connectionOf(tx)!.query(
+      `SELECT session_user AS login, current_user AS role,
+              (SELECT rolbypassrls OR rolsuper FROM pg_roles WHERE rolname = current_user) AS bypass,
+              (SELECT rolname FROM pg_roles r JOIN pg_database d ON d.datdba = r.oid WHERE d.datname = current_database()) AS owner`,
+    );
+    return r.rows[0] as { login: string; role: string; bypass: boolean; owner: string };
+  });
+  if (who.bypass || who.login === who.owner || who.role === who.owner)
+    throw new Error(`The runtime connection is not the plain app role: ${JSON.stringify(who)}`);
+  return `login ${who.login}, role ${who.role} (database owner ${who.owner})`;
 }

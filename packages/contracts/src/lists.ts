@@ -65,4 +65,9 @@ export const listPageSchema = <Row extends z.ZodType>(row: Row) =>
   });
 
 /** Spreadsheet programs run cells that start with these as formulas. */
+/** The formats a list exports in (`format=` of its `/export`), and how the Export menu names them. */
+export const EXPORT_FORMAT_LABELS = { csv: 'CSV', xlsx: 'Excel (XLSX)' } as const;
+export type ExportFormat = keyof typeof EXPORT_FORMAT_LABELS;
+export const EXPORT_FORMATS = Object.keys(EXPORT_FORMAT_LABELS) as [ExportFormat, ...ExportFormat[]];
+
 export const CSV_FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;

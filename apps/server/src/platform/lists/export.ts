@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { hasCode, type ListQuery, type PermissionCode } from '@atelier/contracts';
+import { type ExportFormat, hasCode, type ListQuery, type PermissionCode } from '@atelier/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Tx } from '../../db/client';
 import { attachment } from '../files/files.routes';
@@ -12,8 +12,6 @@ import { xlsxStream } from './xlsx';
 /** A column of an export: its heading, its value, and the field it shows when that field may be hidden. */
 export type CsvColumn<Row> = [label: string, value: (row: Row) => unknown, field?: string];
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

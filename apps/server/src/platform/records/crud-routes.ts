@@ -3,6 +3,7 @@ import {
   bulkActionSchema,
   bulkResultSchema,
   duplicateMatchSchema,
+  EXPORT_FORMATS,
   KIND_ROUTES,
   type KindRoute,
   kindHas,
@@ -18,7 +19,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, permission } from '../http/access';
 import { idParams } from '../http/params';
 import { type AnyRoute, defineRoute } from '../http/routes';
-import { type CsvColumn, EXPORT_FORMATS, EXPORT_TYPES, exportList } from '../lists/export';
+import { type CsvColumn, EXPORT_TYPES, exportList } from '../lists/export';
 import { type ListSpec, listPage } from '../lists/list';
 import { type EntityKind, hiddenFields, withoutFields } from './entities';
 import type { RecordTable, RecordType } from './lifecycle';

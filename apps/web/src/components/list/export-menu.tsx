@@ -1,11 +1,6 @@
+import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '@atelier/contracts';
 import { Button, type ButtonProps, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
-
-export type ExportFormat = 'csv' | 'xlsx';
-const FORMATS: { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: 'CSV' },
-  { format: 'xlsx', label: 'Excel (XLSX)' },
-];
 
 /**
  * "Export" and its formats: each a download of what the list shows (or the rows ticked), as the
@@ -21,9 +16,9 @@ export function ExportMenu(props: { label: string; href: (format: ExportFormat) 
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {FORMATS.map(({ format, label: name }) => (
+        {EXPORT_FORMATS.map((format) => (
           <Menu.Item key={format} component="a" href={href(format)} download>
-            {name}
+            {EXPORT_FORMAT_LABELS[format]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,4 +1,4 @@
-import type { BulkResult, ListPage as Page, SavedView } from '@atelier/contracts';
+import type { BulkResult, ExportFormat, ListPage as Page, SavedView } from '@atelier/contracts';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { PageHeader } from '../page-header';
 import { usePeople } from '../people';
 import { ColumnChooser } from './column-chooser';
 import { DataTable } from './data-table';
-import { type ExportFormat, ExportMenu } from './export-menu';
+import { ExportMenu } from './export-menu';
 import { FilterPicker } from './filter-picker';
 import { listStateToQuery, listStateToSearch, useListState } from './list-params';
 import { SavedViews } from './saved-views';

@@ -1,6 +1,7 @@
+import type { ExportFormat } from '@atelier/contracts';
 import { Button, Card, Group, Select, Text } from '@mantine/core';
 import type { Person } from '../people';
-import { type ExportFormat, ExportMenu } from './export-menu';
+import { ExportMenu } from './export-menu';
 
 export type SelectionBarProps = {
   count: number;
