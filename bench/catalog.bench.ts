@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { withIndexesRebuilt } from './lib/customers';
 import { compareLatency } from './lib/latency';
-import { startBenchServer } from './lib/server';
+import { keepIfAsked, recountCatalog, startBenchServer } from './lib/server';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const VARIANTS_PER_PRODUCT = 3;
@@ -87,17 +87,7 @@ await withIndexesRebuilt(owner, 'products', () =>
 );
 await owner.query('ALTER TABLE products ENABLE TRIGGER USER');
 await owner.query('ALTER TABLE product_variants ENABLE TRIGGER USER');
-await owner.query(
-  `INSERT INTO catalog_counts (firm_id, key, products) SELECT $1, key, products FROM catalog_counts_actual($1)
-   ON CONFLICT (firm_id, key) DO UPDATE SET products = EXCLUDED.products`,
-  [harbor],
-);
-await owner.query(
-  `INSERT INTO catalog_combos (firm_id, category_key, facet_ids, price_band, on_sale, products)
-   SELECT $1, category_key, facet_ids, price_band, on_sale, products FROM catalog_combos_actual($1)
-   ON CONFLICT (firm_id, category_key, facet_ids, price_band, on_sale) DO UPDATE SET products = EXCLUDED.products`,
-  [harbor],
-);
+await recountCatalog(owner, harbor);
 // As autovacuum would after a load: index-only scans (facet counts) need the visibility map.
 await owner.query('VACUUM ANALYZE products');
 console.log(
@@ -173,10 +163,6 @@ await compareLatency({
   title: `${PRODUCTS.toLocaleString('en-US')} products, ${(PRODUCTS * VARIANTS_PER_PRODUCT).toLocaleString('en-US')} variants in the firm`,
 });
 
-// BENCH_KEEP=1 keeps the loaded database running (its owner URL printed) to study a query plan.
-if (process.env.BENCH_KEEP) {
-  console.log(`Kept: ${server.ownerUrl} (Ctrl-C stops it and removes its data)`);
-  await new Promise((resolve) => process.once('SIGINT', resolve));
-}
+await keepIfAsked(server.ownerUrl);
 await owner.end();
 await server.stop();

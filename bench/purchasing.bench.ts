@@ -36,7 +36,7 @@ import type { Actor } from '@atelier/server/platform/http/access';
 import { explainAsApp, recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
 import { withIndexesRebuilt } from './lib/customers';
-import { assertPlainRuntime, demoFirmIds, POOL, startBenchServer } from './lib/server';
+import { assertPlainRuntime, demoFirmIds, keepIfAsked, POOL, recountCatalog, startBenchServer } from './lib/server';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 30);
 const WARM_RECEIPTS = 2;
@@ -322,17 +322,7 @@ try {
     }),
   );
   await owner.query('ALTER TABLE products ENABLE TRIGGER USER');
-  await owner.query(
-    `INSERT INTO catalog_counts (firm_id, key, products) SELECT $1, key, products FROM catalog_counts_actual($1)
-     ON CONFLICT (firm_id, key) DO UPDATE SET products = EXCLUDED.products`,
-    [harbor],
-  );
-  await owner.query(
-    `INSERT INTO catalog_combos (firm_id, category_key, facet_ids, price_band, on_sale, products)
-     SELECT $1, category_key, facet_ids, price_band, on_sale, products FROM catalog_combos_actual($1)
-     ON CONFLICT (firm_id, category_key, facet_ids, price_band, on_sale) DO UPDATE SET products = EXCLUDED.products`,
-    [harbor],
-  );
+  await recountCatalog(owner, harbor);
   // Each generated product by its number i, each warehouse by its place w (1–3): h = (37i + 11w) mod 100
   // decides its stock there. h < 2: none (no stock row); 2 ≤ h < 5: below its point; else 1–50 over it.
   await owner.query(
@@ -567,11 +557,7 @@ try {
     process.exitCode = 1;
   }
 
-  // BENCH_KEEP=1 keeps the database running (its owner URL printed) to study it.
-  if (process.env.BENCH_KEEP) {
-    console.log(`Kept: ${server.ownerUrl} (Ctrl-C stops it and removes its data)`);
-    await new Promise((resolve) => process.once('SIGINT', resolve));
-  }
+  await keepIfAsked(server.ownerUrl);
 } finally {
   await owner.end();
   await runtime.close();

@@ -20,7 +20,7 @@ import { resolveItems } from '@atelier/server/modules/stock/items';
 import { type MovementLine, postMovements } from '@atelier/server/modules/stock/ledger.service';
 import { recordStatements } from '@atelier/server/test/statements';
 import pg from 'pg';
-import { assertPlainRuntime, demoFirmIds, POOL, startBenchServer } from './lib/server';
+import { assertPlainRuntime, demoFirmIds, keepIfAsked, POOL, startBenchServer } from './lib/server';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -302,11 +302,7 @@ try {
     process.exitCode = 1;
   }
 
-  // BENCH_KEEP=1 keeps the database running (its owner URL printed) to study it.
-  if (process.env.BENCH_KEEP) {
-    console.log(`Kept: ${server.ownerUrl} (Ctrl-C stops it and removes its data)`);
-    await new Promise((resolve) => process.once('SIGINT', resolve));
-  }
+  await keepIfAsked(server.ownerUrl);
 } finally {
   await owner.end();
   await runtime.close();

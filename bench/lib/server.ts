@@ -94,3 +94,28 @@ export async function assertPlainRuntime(db: Db, scope: Scope): Promise<string> 
     throw new Error(`The runtime connection is not the plain app role: ${JSON.stringify(who)}`);
   return `login ${who.login}, role ${who.role} (database owner ${who.owner})`;
 }
+
+/** BENCH_KEEP=1 keeps the loaded database running (its owner URL printed) to study it, until Ctrl-C. */
+export async function keepIfAsked(ownerUrl: string): Promise<void> {
+  if (!process.env.BENCH_KEEP) return;
+  console.log(`Kept: ${ownerUrl} (Ctrl-C stops it and removes its data)`);
+  await new Promise((resolve) => process.once('SIGINT', resolve));
+}
+
+/**
+ * The catalog's kept counts (categories, facet combinations) written once from what the firm has,
+ * after a bulk load that ran with the counting triggers off.
+ */
+export async function recountCatalog(owner: pg.Client, firmId: string): Promise<void> {
+  await owner.query(
+    `INSERT INTO catalog_counts (firm_id, key, products) SELECT $1, key, products FROM catalog_counts_actual($1)
+     ON CONFLICT (firm_id, key) DO UPDATE SET products = EXCLUDED.products`,
+    [firmId],
+  );
+  await owner.query(
+    `INSERT INTO catalog_combos (firm_id, category_key, facet_ids, price_band, on_sale, products)
+     SELECT $1, category_key, facet_ids, price_band, on_sale, products FROM catalog_combos_actual($1)
+     ON CONFLICT (firm_id, category_key, facet_ids, price_band, on_sale) DO UPDATE SET products = EXCLUDED.products`,
+    [firmId],
+  );
+}
