@@ -13,6 +13,7 @@ import { customersModule } from './modules/customers/customers.module';
 import { employeesModule } from './modules/employees/employees.module';
 import { filtersModule } from './modules/filters/filters.module';
 import { firmsModule } from './modules/firms/firms.module';
+import { importerModule } from './modules/importer/importer.module';
 import { invitationsModule } from './modules/invitations/invitations.module';
 import { leadsModule } from './modules/leads/leads.module';
 import { materialsModule } from './modules/materials/materials.module';
@@ -35,6 +36,7 @@ import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
 import { registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
+import { BackgroundWork } from './platform/jobs/background';
 import { installModules, type ModuleManifest } from './platform/modules/define-module';
 import { platformModule } from './platform/platform.module';
 import { ProgressHub } from './platform/realtime/progress-hub';
@@ -63,6 +65,7 @@ export const MODULES: readonly ModuleManifest[] = [
   collectionsModule,
   stockModule,
   purchasingModule,
+  importerModule,
 ];
 installModules(MODULES);
 
@@ -114,6 +117,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     fairShare: new FairShare(config.fairShare),
     storage: new LocalFileStorage(config.filesDir),
     progress,
+    background: new BackgroundWork((error) => app.log.error(error, 'background work failed')),
   };
   app.decorate('deps', deps);
   // A deleted file's bytes leave storage only once its deletion has committed: a rollback keeps them.
@@ -122,6 +126,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   });
   app.addHook('onClose', async () => {
     stopRemovingFiles();
+    await deps.background.close();
     await progress.close();
   });
 

@@ -9,12 +9,13 @@ export type Api = (
   url: string,
   body?: unknown,
   cookie?: string,
+  headers?: Record<string, string>,
 ) => Promise<{ status: number; body: Json; text: string }>;
 
 /** An `Api` on the app `app()` gives, signed in as `cookie()` unless a call says otherwise. */
 export function apiClient(app: () => FastifyInstance, cookie: () => string): Api {
-  return async (method, url, body, as = cookie()) => {
-    const r = await call(app(), { method, url: `/api/v1${url}`, cookie: as, body });
+  return async (method, url, body, as = cookie(), headers = {}) => {
+    const r = await call(app(), { method, url: `/api/v1${url}`, cookie: as, body, headers });
     let parsed: Json = {};
     try {
       parsed = r.body ? (r.json() as Json) : {};

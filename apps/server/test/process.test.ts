@@ -48,6 +48,38 @@ async function start(port: number, waitFor = 'Atelier is running at'): Promise<S
   return { child, output: () => output, exited, base: `http://127.0.0.1:${port}` };
 }
 
+/** Signs in as the demo owner; gives the session cookie. */
+async function signInAt(base: string): Promise<string> {
+  const r = await fetch(`${base}/api/v1/auth/`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
+  });
+  expect(r.status).toBe(200);
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+type Doc = { _id: string; version: number; status: string; message: string };
+const json = (base: string, cookie: string, method: string, url: string, body?: unknown) =>
+  fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Doc & { total: number } }));
+
+/** Polls an import until `done` says so (or a minute passes). */
+async function waitFor(base: string, cookie: string, id: string, done: (doc: Doc) => boolean): Promise<Doc> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const doc = (await json(base, cookie, 'GET', `/imports/${id}`)).body;
+    if (done(doc) || Date.now() > deadline) return doc;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const postmasterPid = () =>
   Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const alive = (pid: number) => {
@@ -75,6 +107,28 @@ describe('the server process on the embedded database', () => {
     expect(first.output()).toContain('Demo sign-in: owner@demo.test / demo-password');
     expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
 
+    // An import killed in the middle of its run: afterwards nothing of it is there, and its
+    // document says so (and is not run again by itself).
+    const cookie = await signInAt(first.base);
+    const rows = Array.from({ length: 300_000 }, (_, i) => `KILL-${i},Killed import ${i},${i % 500}.25`);
+    const uploaded = await fetch(`${first.base}/api/v1/imports?kind=product&name=kill.csv`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'text/csv' },
+      body: `SKU,Name,Price\n${rows.join('\n')}\n`,
+    });
+    expect(uploaded.status).toBe(201);
+    let doc = (await uploaded.json()) as Doc;
+    expect((await json(first.base, cookie, 'POST', `/imports/${doc._id}/check`, { version: doc.version })).status).toBe(
+      202,
+    );
+    doc = await waitFor(first.base, cookie, doc._id, (d) => d.status !== 'checking');
+    expect(doc.status, doc.message).toBe('checked');
+    expect((await json(first.base, cookie, 'POST', `/imports/${doc._id}/run`, { version: doc.version })).status).toBe(
+      202,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await json(first.base, cookie, 'GET', `/imports/${doc._id}`)).body.status).toBe('running');
+
     first.child.kill('SIGKILL');
     await first.exited;
     const orphan = postmasterPid();
@@ -89,6 +143,14 @@ describe('the server process on the embedded database', () => {
       body: JSON.stringify({ email: 'owner@demo.test', password: 'demo-password' }),
     });
     expect(signIn.status).toBe(200);
+    const again = await signInAt(second.base);
+    const failed = await waitFor(second.base, again, doc._id, (d) => d.status !== 'running');
+    expect(failed.status).toBe('failed');
+    expect(failed.message).toBe(
+      'The server stopped while this import was running: nothing was imported. Run it again.',
+    );
+    const left = await json(second.base, again, 'GET', '/products?q=KILL-&limit=1');
+    expect(left.body.total).toBe(0);
 
     const third = await start(await freePort(), 'Could not start');
     expect(await third.exited).toBe(1);

@@ -45,6 +45,17 @@ export const UPLOAD_POLICIES = {
     tooBig: 'Files can be at most 25 MB.',
     wrongType: 'Upload a PDF, an image, a Word or Excel file, or a text or CSV file.',
   },
+  /** A spreadsheet to import: its content is read and judged by the importer (any encoding, CSV or XLSX). */
+  import: {
+    types: [
+      'text/csv',
+      'text/plain',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ] as readonly string[],
+    maxBytes: 100 * 1024 * 1024,
+    tooBig: 'Import files can be at most 100 MB.',
+    wrongType: 'Upload a CSV file or an Excel workbook (.xlsx).',
+  },
   model: {
     types: MODEL_TYPES as readonly string[],
     maxBytes: MAX_MODEL_BYTES,

@@ -15,6 +15,7 @@ export * from './features';
 export * from './files';
 export * from './filters';
 export * from './firm';
+export * from './imports';
 export * from './interactions';
 export * from './kind-schemas';
 export * from './kinds';

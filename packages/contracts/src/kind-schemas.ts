@@ -4,6 +4,7 @@ import { collectionInputSchema, collectionRowSchema, collectionSchema } from './
 import { companyInputSchema, companyRowSchema, companySchema } from './companies';
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
+import { importInputSchema, importRowSchema, importSchema } from './imports';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
@@ -33,6 +34,7 @@ export const KIND_SCHEMAS = {
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },
+  import: { input: importInputSchema, detail: importSchema, row: importRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };
 
 /** A declared kind's schemas. */

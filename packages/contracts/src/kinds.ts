@@ -12,6 +12,7 @@ import { type KindColumn, listColumns } from './columns';
 import type { CompanyRow } from './companies';
 import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
+import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './imports';
 import type { LeadRow } from './leads';
 import type { MaterialRow } from './materials';
 import { P, type PermissionCode } from './permissions';
@@ -457,6 +458,39 @@ export const KINDS = defineKinds({
       { key: 'trackingNumber', name: 'tracking', label: 'Tracking number' },
       { key: 'expectedDate', name: 'expected', label: 'Expected', format: 'date', sort: true },
       { key: 'purchaseOrders', label: 'Purchase orders' },
+    ]),
+  },
+  import: {
+    key: 'import',
+    noun: 'import',
+    plural: 'imports',
+    label: 'Import',
+    // The spec names the page (and its navigation entry) Importer.
+    labelPlural: 'Importer',
+    webPath: '/p/importer',
+    apiPath: '/imports',
+    // Seeing the documents is 48; changing a finished one's name and notes, 49 (checked by the
+    // module); running one, the import code of its kind (42–47).
+    codes: { modify: P.VIEW_IMPORTER_DOCUMENTS, remove: P.CHANGE_IMPORTS, export: P.VIEW_IMPORTER_DOCUMENTS },
+    searchable: false,
+    // Made by uploading a file; kept as the record of what came in, never archived or deleted.
+    lacks: ['create', 'archive', 'delete', 'bulk', 'export'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'errors', label: 'Errors' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ImportRow>()([
+      { key: 'number', label: 'Import', format: 'number', sort: true },
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'kind', label: 'Kind', choices: IMPORT_KIND_LABELS },
+      { key: 'status', name: 'state', label: 'Status', choices: IMPORT_STATUS_LABELS },
+      { key: 'fileName', name: 'file', label: 'File', hidden: true },
+      { key: 'rows', label: 'Rows', format: 'number' },
+      { key: 'created', label: 'Created', format: 'number' },
+      { key: 'updated', label: 'Updated', format: 'number' },
+      { key: 'errorCount', name: 'errors', label: 'Errors', format: 'number' },
+      { key: 'createdBy', name: 'by', label: 'By', format: 'person' },
     ]),
   },
 });

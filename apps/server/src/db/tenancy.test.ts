@@ -54,6 +54,23 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(`INSERT INTO audit_chain_heads (firm_id, seq, hash) VALUES ($1, 0, '\\x00')`, [firm]);
+    // An importer document with an error, a record it wrote, and a kept mapping.
+    await owner.query(
+      `WITH f AS (INSERT INTO files (firm_id, name, content_type, size, storage_key)
+                  VALUES ($1, 'list.csv', 'text/csv', 1, gen_random_uuid()::text) RETURNING id),
+            i AS (INSERT INTO imports (firm_id, number, name, kind, file_id, file_name, file_size, sha256, format,
+                    headings, sample, mapping, options)
+                  SELECT $1, 1, 'List', 'product', id, 'list.csv', 1, '', 'csv', '{SKU}', '[]', '{}', '{}' FROM f RETURNING id),
+            e AS (INSERT INTO import_errors (firm_id, import_id, position, "row", "column", value, message)
+                  SELECT $1, id, 1, 2, 'SKU', '', 'Give the product a SKU.' FROM i)
+       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
+       SELECT $1, id, 'product', gen_random_uuid(), 2, 'create' FROM i`,
+      [firm],
+    );
+    await owner.query(
+      `INSERT INTO import_mappings (firm_id, kind, headings, options) VALUES ($1, 'product', '{}', '{}')`,
+      [firm],
+    );
     // The email above queued its job (jobs) through the outbox's trigger.
     await owner.query(
       `INSERT INTO api_keys (firm_id, name, prefix, token_hash, created_by) VALUES ($1, 'Sync', 'atk_test', gen_random_uuid()::text::bytea, $2)`,

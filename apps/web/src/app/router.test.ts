@@ -62,6 +62,17 @@ const PATHS = [
   '/p/vendors/1/details',
   '/p/vendors/1/items',
   '/p/vendors/1/logs',
+  // The importer's documents are under their kind's segment too (spec section 2).
+  '/p/importer',
+  '/p/importer/1',
+  '/p/importer/1/errors',
+  '/p/importer/1/logs',
+  '/p/importer/product/new',
+  '/p/importer/categories/new',
+  '/p/importer/product/1',
+  '/p/importer/product/1/details',
+  '/p/importer/product/1/errors',
+  '/p/importer/categories/1/logs',
   // Employees have their own routes; their details tab has the same two addresses.
   '/u/employees/1',
   '/u/employees/1/details',
@@ -75,7 +86,7 @@ describe('record kinds’ routes', () => {
     expect(matches.at(-1)?.route.path).not.toBe('*');
     const loaded = matches.filter((m) => typeof m.route.lazy === 'function');
     // A record's page and its tab; or a list or a new page.
-    expect(loaded.length).toBe(/^\/[a-z]\/[a-z-]+\/1/.test(path) ? 2 : 1);
+    expect(loaded.length).toBe(/\/1(\/|$)/.test(path) ? 2 : 1);
     for (const { route } of loaded) {
       const { Component } = await (route.lazy as () => Promise<{ Component?: unknown }>)();
       expect(typeof Component).toBe('function');
@@ -85,5 +96,6 @@ describe('record kinds’ routes', () => {
   it('gives no tab the kind does not declare', () => {
     expect(matchRoutes(routes, '/u/ambassadors/1/settings')?.at(-1)?.route.path).toBe('*');
     expect(matchRoutes(routes, '/u/leads/1/activities')?.at(-1)?.route.path).toBe('*');
+    expect(matchRoutes(routes, '/p/importer/product/1/files')?.at(-1)?.route.path).toBe('*');
   });
 });

@@ -30,43 +30,52 @@ function tab(path: keyof typeof SHARED_TABS): RouteObject {
  * has create), and a record's page with the declared tabs, the first at the record's own address
  * and at `{id}/details`.
  * The kind's pages (`recordPages`) are one module, loaded on first visit; shared tabs and the
- * kind's own tabs load alone.
+ * kind's own tabs load alone. With `segments`, a record also lives under a segment the page
+ * reads (`/p/importer/{segment}/{id}`, and its new page at `/p/importer/{segment}/new`), where the
+ * spec names its pages so.
  */
-function kindRoutes(kind: RecordKind, load: () => Promise<{ default: RecordPages }>): RouteObject[] {
+function kindRoutes(
+  kind: RecordKind,
+  load: () => Promise<{ default: RecordPages }>,
+  options: { segments?: boolean } = {},
+): RouteObject[] {
   const from = (pick: (pages: RecordPages) => React.ComponentType | undefined, what: string) => async () => {
     const Component = pick((await load()).default);
     if (!Component) throw new Error(`The ${kind.noun} pages have no ${what}.`);
     return { Component };
   };
   const base = kind.webPath.slice(1);
+  const newPage = (at: string): RouteObject => ({ path: at, lazy: from((p) => p.New, 'new page') });
+  const recordPage = (at: string): RouteObject => ({
+    path: at,
+    lazy: from((p) => p.Layout, 'record page'),
+    children: kind.tabs.flatMap(({ path, alias }): RouteObject[] => {
+      // The details tab is the record's own address, and `/details` too (spec section 2).
+      if (!path) {
+        const lazy = from((p) => p.Details, 'details tab');
+        return [
+          { index: true, lazy },
+          { path: alias ?? 'details', lazy },
+        ];
+      }
+      if (Object.hasOwn(SHARED_TABS, path)) return [tab(path as keyof typeof SHARED_TABS)];
+      return [
+        {
+          path,
+          lazy: async () => {
+            const loadTab = (await load()).default.tabs?.[path];
+            if (!loadTab) throw new Error(`The ${kind.noun} pages have no ${path} tab.`);
+            return { Component: (await loadTab()).default };
+          },
+        },
+      ];
+    }),
+  });
   return [
     { path: base, lazy: from((p) => p.List, 'list') },
-    ...(kindHas(kind, 'create') ? [{ path: `${base}/new`, lazy: from((p) => p.New, 'new page') }] : []),
-    {
-      path: `${base}/:id`,
-      lazy: from((p) => p.Layout, 'record page'),
-      children: kind.tabs.flatMap(({ path, alias }): RouteObject[] => {
-        // The details tab is the record's own address, and `/details` too (spec section 2).
-        if (!path) {
-          const lazy = from((p) => p.Details, 'details tab');
-          return [
-            { index: true, lazy },
-            { path: alias ?? 'details', lazy },
-          ];
-        }
-        if (Object.hasOwn(SHARED_TABS, path)) return [tab(path as keyof typeof SHARED_TABS)];
-        return [
-          {
-            path,
-            lazy: async () => {
-              const loadTab = (await load()).default.tabs?.[path];
-              if (!loadTab) throw new Error(`The ${kind.noun} pages have no ${path} tab.`);
-              return { Component: (await loadTab()).default };
-            },
-          },
-        ];
-      }),
-    },
+    ...(kindHas(kind, 'create') ? [newPage(`${base}/new`)] : []),
+    recordPage(`${base}/:id`),
+    ...(options.segments ? [newPage(`${base}/:segment/new`), recordPage(`${base}/:segment/:id`)] : []),
   ];
 }
 
@@ -140,6 +149,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               ...kindRoutes(KINDS.shipment, () => import('../features/shipments/pages/shipment-pages')),
+              ...kindRoutes(KINDS.import, () => import('../features/importer/pages/import-pages'), { segments: true }),
               // The spec's search target for shipments; they live under purchasing.
               { path: 'o/shipments', element: <Navigate to={KINDS.shipment.webPath} replace /> },
               {

@@ -32,6 +32,17 @@ let timers: number[] = [];
 let active = 0;
 /** The upload the bar shows; reports about any other (an earlier one, say) are ignored. */
 let current = '';
+/** Work the server does on its own that the bar follows (an import), and since when. */
+const followed = new Map<string, number>();
+/** How long a followed job may go unreported before the bar stops waiting for it. */
+const FOLLOW_GRACE_MS = 3000;
+
+/** Stops following `id`: its end was reported, or the server has nothing running for it. */
+function unfollow(id: string) {
+  if (!followed.delete(id)) return;
+  active--;
+  if (active === 0) close();
+}
 
 function stopTimers() {
   for (const t of timers) window.clearInterval(t);
@@ -63,9 +74,12 @@ function open() {
     const message = JSON.parse(String(event.data)) as SocketMessage;
     if (message.type !== 'progress') return;
     const p = message.progress;
+    // Nothing runs for this person: a followed job that never reported (it had ended) is let go.
+    if (!p.id && followed.has(current) && Date.now() - followed.get(current)! > FOLLOW_GRACE_MS) unfollow(current);
     if (p.id !== current) return;
     if (p.total > 0 && p.current >= p.total) {
       set(p);
+      if (followed.delete(p.id)) active--;
       close();
       window.setTimeout(() => set(EMPTY), 400);
     } else if (p.total > 0) {
@@ -101,4 +115,17 @@ export async function withProgress<T>(label: string, size: number, work: (upload
       }, 1500);
     }
   }
+}
+
+/**
+ * Shows the progress of work the server runs in the background (an import's check or run, whose
+ * reports carry `id`) on every page until it reports its end, across socket drops. Leaving the
+ * page does not stop it; coming back to the work's page follows it again.
+ */
+export function followProgress(id: string): void {
+  if (followed.has(id)) return;
+  followed.set(id, Date.now());
+  active++;
+  current = id;
+  open();
 }

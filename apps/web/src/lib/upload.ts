@@ -3,8 +3,9 @@ import { ApiError } from './api';
 import { withProgress } from './progress';
 
 /**
- * Uploads one file as raw bytes to `path` (/files for logos and photos, a record's /…/files),
- * while the progress socket reports on it. The server checks type, size and content again.
+ * Uploads one file as raw bytes to `path` (/files for logos and photos, a record's /…/files,
+ * /imports?kind=…), while the progress socket reports on it. The server checks type, size and
+ * content again.
  */
 export async function uploadFile<T = StoredFile>(
   file: File,
@@ -17,7 +18,9 @@ export async function uploadFile<T = StoredFile>(
   if (!rules.types.includes(type)) throw new ApiError(415, 'unprocessable', rules.wrongType);
   if (file.size > rules.maxBytes) throw new ApiError(413, 'too_large', rules.tooBig);
   return withProgress(`Uploading ${file.name}`, file.size, async (uploadId) => {
-    const response = await fetch(`/api/v1${path}?name=${encodeURIComponent(file.name)}&upload=${uploadId}`, {
+    // A path may carry its own query (the importer's `/imports?kind=product`).
+    const join = path.includes('?') ? '&' : '?';
+    const response = await fetch(`/api/v1${path}${join}name=${encodeURIComponent(file.name)}&upload=${uploadId}`, {
       method,
       credentials: 'same-origin',
       headers: { 'content-type': type },

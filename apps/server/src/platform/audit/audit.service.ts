@@ -188,6 +188,16 @@ function visibleChanges(changes: Record<string, FieldChange>, fields: string[] |
   return Object.fromEntries(Object.entries(changes).filter(([field]) => !fields.includes(field)));
 }
 
+/**
+ * Entries written about something else that belong in a record's history too: an import's one
+ * entry, in the history of every record it wrote (decision 0032). Each gives the ids of such
+ * audit entries for the record `entity` (an SQL uuid).
+ */
+const relatedEntries: ((entity: SQL) => SQL)[] = [];
+export function registerRelatedAudit(related: (entity: SQL) => SQL): void {
+  relatedEntries.push(related);
+}
+
 /** GET /logs: the firm's history, newest first, filtered by record, user and dates, paged by keyset. */
 /** `alsoTypes`: other entity types whose entries are this record's history too (an employee's sign-ins). */
 export async function listAudit(
@@ -203,8 +213,15 @@ export async function listAudit(
     eq(auditLog.firmId, reader.firmId),
     ...[...hidden].map(([type, fields]) => sql`NOT ${onlyHiddenChanges(type, fields)}`),
   ];
-  if (query.entityType) filters.push(inArray(auditLog.entityType, [query.entityType, ...alsoTypes]));
-  if (query.entity) filters.push(eq(auditLog.entityId, query.entity));
+  const own = and(
+    query.entityType ? inArray(auditLog.entityType, [query.entityType, ...alsoTypes]) : undefined,
+    query.entity ? eq(auditLog.entityId, query.entity) : undefined,
+  );
+  // A record's history also holds what was written about it elsewhere (the import that wrote it).
+  const related = query.entity
+    ? relatedEntries.map((ids) => sql`${auditLog.id} IN (${ids(sql`${query.entity}::uuid`)})`)
+    : [];
+  if (own) filters.push(related.length ? sql`(${own} OR ${sql.join(related, sql` OR `)})` : own);
   if (query.user) filters.push(eq(auditLog.actorId, query.user));
   if (query.from) filters.push(gte(auditLog.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(sql`${auditLog.createdAt} < ${query.to}::date + 1`);

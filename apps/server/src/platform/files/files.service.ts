@@ -98,6 +98,8 @@ export type UploadInput = {
   policy: keyof typeof POLICIES;
   /** The record the file belongs to (its existence in the firm is checked by the caller). */
   entity?: { type: string; id: string };
+  /** The record's own history entry, written with it, names the file (an import's document): none of its own. */
+  unaudited?: true;
 };
 
 export type FileDeps = { storage: LocalFileStorage; progress: ProgressHub; quotaBytes: number };
@@ -179,7 +181,8 @@ export async function uploadFile(
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
       if (total > 0 && bytes < total) void report(bytes, 0);
     });
-    if (!contentMatches(input.contentType, head)) {
+    // An import's file is read and judged by the importer itself (CSV in any encoding, or XLSX).
+    if (input.policy !== 'import' && !contentMatches(input.contentType, head)) {
       deps.storage.remove(key);
       const kind = input.contentType.startsWith('image/')
         ? `${input.contentType.replace('image/', '').toUpperCase()} image`
@@ -206,12 +209,13 @@ export async function uploadFile(
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
         .from(users)
         .where(eq(users.id, actor.userId));
-      await recordAudit(tx, actor, {
-        entityType: input.entity?.type ?? 'file',
-        entityId: input.entity?.id ?? id,
-        action: 'attach-file',
-        after: { file: input.name, size },
-      });
+      if (!input.unaudited)
+        await recordAudit(tx, actor, {
+          entityType: input.entity?.type ?? 'file',
+          entityId: input.entity?.id ?? id,
+          action: 'attach-file',
+          after: { file: input.name, size },
+        });
       return view(inserted!, uploader ?? null);
     }).catch((error) => {
       deps.storage.remove(key);

@@ -38,6 +38,11 @@ export class LocalFileStorage {
     }
   }
 
+  /** Where a stored file is on this machine, for readers that need a path (the importer's). */
+  localPath(key: string): string {
+    return this.path(key);
+  }
+
   read(key: string): fs.ReadStream {
     return fs.createReadStream(this.path(key));
   }

@@ -8,6 +8,7 @@ import { bearerKey, INVALID_KEY_MESSAGE, KEY_PERSONAL_MESSAGE, restoreApiKey } f
 import { clearSessionCookies, SESSION_COOKIE } from '../auth/cookies';
 import { restoreSession } from '../auth/sessions';
 import type { LocalFileStorage } from '../files/storage';
+import type { BackgroundWork } from '../jobs/background';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { type Access, type Actor, assertAllowed, UNAUTHENTICATED_MESSAGE } from './access';
 import { forbidden, HttpError, validationError } from './errors';
@@ -19,6 +20,8 @@ export type AppDeps = {
   fairShare: FairShare;
   storage: LocalFileStorage;
   progress: ProgressHub;
+  /** Work requests start and answer before it ends (imports); closing the app stops it. */
+  background: BackgroundWork;
 };
 
 export type RequestMeta = {

@@ -1,4 +1,5 @@
 import { type FeatureKey, hasCode, type PermissionCode, type RecordKind, recordHref } from '@atelier/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /**
@@ -26,6 +27,11 @@ export type EntityKind = {
    * The kind's `type` is its search category. Kinds without it are not searchable.
    */
   searchDocs?: (db: Executor, ids: string[]) => Promise<SearchDoc[]>;
+  /**
+   * The same as one SELECT of (id, title, subtitle, search_text, archived) over the records the
+   * sub-select `ids` names: for writes of many records at once (an import), indexed in one statement.
+   */
+  searchSql?: (ids: SQL) => SQL;
   /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
   alsoAuditedAs?: string[];
   /**
@@ -41,7 +47,7 @@ export type SearchDoc = { id: string; title: string; subtitle: string; searchTex
 const kinds = new Map<string, EntityKind>();
 
 /** What a module adds to its kind's declaration: how to find a record, and what search shows. */
-export type EntityParts = Pick<EntityKind, 'find' | 'searchDocs' | 'alsoAuditedAs'>;
+export type EntityParts = Pick<EntityKind, 'find' | 'searchDocs' | 'searchSql' | 'alsoAuditedAs'>;
 
 /** Registers a declared kind with the parts only its module can give. */
 export function registerEntity(declared: RecordKind, parts: EntityParts): EntityKind {

@@ -250,6 +250,18 @@ function searchDocsOf(
       .where(and(inArray(table.id, ids), rows));
 }
 
+function searchSqlOf(
+  table: RecordTable,
+  search: NonNullable<RecordTypeSpec<RecordTable, z.ZodObject, RecordMeta, { _id: string }>['search']>,
+  archived: SQL<boolean>,
+  rows: SQL | undefined,
+): NonNullable<EntityParts['searchSql']> {
+  return (ids) =>
+    sql`SELECT ${table.id} AS id, ${search.title} AS title, ${search.subtitle} AS subtitle,
+      ${search.text} AS search_text, ${archived} AS archived
+      FROM ${table} WHERE ${table.id} IN (${ids})${rows ? sql` AND ${rows}` : sql``}`;
+}
+
 /** How a kind's record reads as archived: as its spec says, or by its table's `archived_at`. */
 function archivedOf<T extends RecordTable>(
   kind: RecordKind,
@@ -307,7 +319,12 @@ export function defineRecordType<
         .where(and(eq(table.id, id), rows))) as RowOf<T>[];
       return row ? { name: spec.title(row) } : null;
     },
-    ...(spec.search ? { searchDocs: searchDocsOf(table, spec.search, archived.sql, rows) } : {}),
+    ...(spec.search
+      ? {
+          searchDocs: searchDocsOf(table, spec.search, archived.sql, rows),
+          searchSql: searchSqlOf(table, spec.search, archived.sql, rows),
+        }
+      : {}),
     ...(spec.alsoAuditedAs ? { alsoAuditedAs: spec.alsoAuditedAs } : {}),
   });
 

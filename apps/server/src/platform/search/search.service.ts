@@ -6,7 +6,7 @@ import {
   type SearchResult,
   searchableCategory,
 } from '@atelier/contracts';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../http/access';
 import { badRequest, notFound } from '../http/errors';
@@ -51,6 +51,19 @@ export async function reindex(db: Executor, firmId: string, kind: EntityKind, id
     await db
       .delete(searchEntries)
       .where(and(eq(searchEntries.entityType, kind.type), inArray(searchEntries.entityId, gone)));
+}
+
+/**
+ * `reindex` for records named by a sub-select rather than listed (an import's thousands): one
+ * statement writes their search entries, none of them passing through the server.
+ */
+export async function reindexWhere(db: Executor, firmId: string, kind: EntityKind, ids: SQL): Promise<void> {
+  if (!kind.searchSql) return;
+  await db.execute(sql`
+    INSERT INTO ${searchEntries} (firm_id, entity_type, entity_id, title, subtitle, search_text, archived)
+    SELECT ${firmId}::uuid, ${kind.type}, d.id, d.title, d.subtitle, d.search_text, d.archived FROM (${kind.searchSql(ids)}) d
+    ON CONFLICT (entity_id, entity_type) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle,
+      search_text = excluded.search_text, archived = excluded.archived, updated_at = now()`);
 }
 
 /** The kinds this person may find: their permission, and the firm's module. */

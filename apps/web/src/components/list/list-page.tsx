@@ -66,13 +66,15 @@ export type ListPageProps<Row extends { _id: string }> = {
   create?: { href: string; label: string };
   /** More header actions, before the create button (inviting an employee, the leads page's board/list switch). */
   actions?: ReactNode;
+  /** What comes between the header and the list (the importer's one card per kind of file to import). */
+  intro?: ReactNode;
   /**
    * Codes for bulk archiving and for exports; without them those actions are not offered. A list
    * whose records are not archived or assigned in bulk (employees) leaves the first out and sets
    * `bulkAssign` to false.
    */
   archivePermission?: number;
-  exportPermission: number;
+  exportPermission?: number;
   bulkAssign?: boolean;
 };
 
@@ -136,6 +138,7 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
     for (const id of ids ?? []) params.append('filter[id][]', id);
     return `/api/v1${endpoint}/export?${params}`;
   };
+  const mayExport = props.exportPermission !== undefined && can(props.exportPermission);
   const page = query.data;
   const from = (state.page - 1) * PAGE_SIZE + 1;
 
@@ -157,6 +160,7 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
           )
         }
       />
+      {props.intro}
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
           aria-label={`Search ${noun.many}`}
@@ -215,9 +219,7 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
                 .catch(showSubmitError)
             }
           />
-          {can(props.exportPermission) && (
-            <ExportMenu label="Export" variant="default" href={(format) => exportHref(format)} />
-          )}
+          {mayExport && <ExportMenu label="Export" variant="default" href={(format) => exportHref(format)} />}
         </Group>
       </Group>
 
@@ -234,7 +236,7 @@ export function ListPage<Row extends { _id: string }>(props: ListPageProps<Row>)
           people={props.bulkAssign !== false ? (people.data ?? []) : undefined}
           assignee={assignee}
           onAssignee={setAssignee}
-          exportHref={can(props.exportPermission) ? (format) => exportHref(format, [...selected]) : undefined}
+          exportHref={mayExport ? (format) => exportHref(format, [...selected]) : undefined}
           onBulk={bulk}
           onClear={() => setSelected(new Set())}
         />

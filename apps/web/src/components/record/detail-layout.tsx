@@ -14,6 +14,11 @@ type Props<T> = {
   /** The kind's client (its feature's api.ts): its declaration gives the addresses, words and tabs. */
   resource: { kind: RecordKind; path: (id: string) => RecordPath };
   id: string;
+  /**
+   * The record's page, where the kind's pages name it otherwise than `${webPath}/{id}` (an
+   * import's /p/importer/product/{id}); its tabs are under it.
+   */
+  href?: string;
   record: T | undefined;
   loading: boolean;
   error: Error | null;
@@ -43,7 +48,7 @@ function ChangedElsewhereNotice({ path, noun, record }: { path: string; noun: st
 /** A record's page: header with name, status and actions, and tabs that are routes (/u/companies/42/files). */
 export function DetailLayout<T>(props: Props<T>) {
   const { kind } = props.resource;
-  const base = recordHref(kind, props.id);
+  const base = props.href ?? recordHref(kind, props.id);
   const path = props.resource.path(props.id);
   const tabs = kind.tabs.filter((tab) => props.showTab?.(tab) ?? true).map((t) => ({ value: t.path, label: t.label }));
   const { pathname } = useLocation();

@@ -72,10 +72,13 @@ export function RecordListPage<Row extends { _id: string; name?: string }, T ext
       endpoint={kind.apiPath}
       noun={{ one: kind.noun, many: kind.plural }}
       rowHref={(r) => recordHref(kind, r._id)}
-      create={{ href: `${kind.webPath}/new`, label: `New ${kind.noun}` }}
+      // A kind made otherwise (an import, by uploading its file) has no new page.
+      create={kindHas(kind, 'create') ? { href: `${kind.webPath}/new`, label: `New ${kind.noun}` } : undefined}
       // Bulk archive, where the kind has it (numbered documents are cancelled one by one).
       archivePermission={kindHas(kind, 'bulk') ? kind.codes.remove : undefined}
-      exportPermission={kind.codes.export}
+      exportPermission={kindHas(kind, 'export') ? kind.codes.export : undefined}
+      // Assigning selected rows is a bulk action: a kind without them has no route for it.
+      bulkAssign={kindHas(kind, 'bulk')}
       {...rest}
     />
   );

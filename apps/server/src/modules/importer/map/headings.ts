@@ -1,5 +1,7 @@
-/** A field a file's column may fill: its key, its label (an export's heading), and other names people give it. */
-export type ImportField = { key: string; label: string; synonyms?: readonly string[] };
+import type { ImportField } from '@atelier/contracts';
+
+/** What matching reads of a field: its key, its label (an export's heading), and other names people give it. */
+type Named = Pick<ImportField, 'key' | 'label' | 'synonyms'>;
 
 /**
  * A heading as compared: accents, case, punctuation and spacing gone ("Prix (€)" → "prix",
@@ -23,7 +25,7 @@ export function headingKey(heading: string): string {
  * one column at most, the first that names it; a column nothing matches is left out (null),
  * for the person mapping to choose.
  */
-export function matchHeadings(headings: readonly string[], fields: readonly ImportField[]): (string | null)[] {
+export function matchHeadings(headings: readonly string[], fields: readonly Named[]): (string | null)[] {
   // Labels first, then keys, then other names: a field's own label is never another's synonym.
   const byName = new Map<string, string>();
   const names = [

@@ -1,6 +1,7 @@
+import { NUMBER_FORMATS, type NumberFormat } from '@atelier/contracts';
 import { describe, expect, it } from 'vitest';
 import { headingKey, matchHeadings } from './headings';
-import { NUMBER_FORMATS, type NumberFormat, parseDecimal, toUnits } from './numbers';
+import { parseDecimal, toUnits } from './numbers';
 
 const US = NUMBER_FORMATS['dot-comma'];
 const EU = NUMBER_FORMATS['comma-dot'];

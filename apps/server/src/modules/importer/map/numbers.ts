@@ -1,15 +1,4 @@
-/**
- * How a file writes its numbers: the decimal mark and what groups the thousands. Chosen at the
- * mapping step (a European price list writes 1.234,50), the firm's by default.
- */
-export type NumberFormat = { decimal: '.' | ','; thousands: ',' | '.' | ' ' | "'" | '' };
-
-export const NUMBER_FORMATS = {
-  'dot-comma': { decimal: '.', thousands: ',' }, // 1,234.56
-  'comma-dot': { decimal: ',', thousands: '.' }, // 1.234,56
-  'comma-space': { decimal: ',', thousands: ' ' }, // 1 234,56
-  'dot-apostrophe': { decimal: '.', thousands: "'" }, // 1'234.56
-} as const satisfies Record<string, NumberFormat>;
+import type { NumberFormat } from '@atelier/contracts';
 
 const example = (f: NumberFormat) => `1${f.thousands}234${f.decimal}56`;
 

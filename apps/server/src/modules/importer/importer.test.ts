@@ -1,0 +1,263 @@
+import type { ImportDocument, ImportKind } from '@atelier/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let owner: string;
+let cedar: string;
+let db: pg.Client;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = new pg.Client({ connectionString: t.ownerUrl });
+  await db.connect();
+  owner = await signIn(t.app, 'owner@demo.test');
+  cedar = await signIn(t.app, 'owner@cedar.test');
+});
+afterAll(async () => {
+  await db.end();
+  await t.close();
+});
+
+const api = (method: string, url: string, body?: unknown, cookie = owner) =>
+  call(t.app, { method, url: `/api/v1${url}`, cookie, ...(body === undefined ? {} : { body }) });
+
+const upload = (csv: string | Buffer, kind: ImportKind = 'product', name = 'list.csv', cookie = owner) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports?kind=${kind}&name=${encodeURIComponent(name)}`,
+    headers: { cookie, 'content-type': 'text/csv' },
+    payload: csv,
+  });
+
+/** Starts a check or a run and waits for it to end; gives the document as it ended. */
+async function step(doc: ImportDocument, mode: 'check' | 'run', cookie = owner): Promise<ImportDocument> {
+  const started = await api('POST', `/imports/${doc._id}/${mode}`, { version: doc.version }, cookie);
+  expect(started.statusCode, started.body).toBe(202);
+  await t.app.deps.background.idle();
+  return (await api('GET', `/imports/${doc._id}`)).json();
+}
+
+async function uploaded(csv: string, kind: ImportKind = 'product'): Promise<ImportDocument> {
+  const r = await upload(csv, kind);
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+}
+
+/** Rows as the database holds them, past row-level security. */
+const owned = (sql: string, params: unknown[] = []) => db.query(sql, params).then((r) => r.rows);
+
+describe('importing products', () => {
+  it('maps the columns by their headings, checks every row without writing, then imports them all at once', async () => {
+    const doc = await uploaded(
+      'Item No,Product Name,Retail Price,Unit Cost,Tags,Unit\n' +
+        'IMP-1,Walnut shelf,"1,249.50",410.1234,"oak, kitchen",Each\n' +
+        'IMP-2,Brass pull,12,3.5,,Pair\n',
+    );
+    expect(doc.status).toBe('uploaded');
+    expect(doc.headings).toEqual(['Item No', 'Product Name', 'Retail Price', 'Unit Cost', 'Tags', 'Unit']);
+    expect(doc.mapping).toMatchObject({ sku: 0, name: 1, priceCents: 2, costCents: 3, tags: 4, unit: 5 });
+    expect(doc.sample[0]).toEqual(['IMP-1', 'Walnut shelf', '1,249.50', '410.1234', 'oak, kitchen', 'Each']);
+    expect(doc.file.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    const checked = await step(doc, 'check');
+    expect(checked.status).toBe('checked');
+    expect(checked.checked).toEqual({ rows: 2, created: 2, updated: 0, skipped: 0, failed: 0 });
+    expect(await owned(`SELECT 1 FROM products WHERE sku LIKE 'IMP-%'`)).toEqual([]);
+
+    const done = await step(checked, 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toEqual({ rows: 2, created: 2, updated: 0, skipped: 0, failed: 0 });
+    const [shelf] = await owned(
+      `SELECT name, price_cents, cost_hc, tags, unit, version, search_text FROM products WHERE sku = 'IMP-1'`,
+    );
+    expect(shelf).toMatchObject({
+      name: 'Walnut shelf',
+      price_cents: 124950,
+      cost_hc: 4101234,
+      tags: ['oak', 'kitchen'],
+    });
+    expect(shelf.unit).toBe('each');
+    // The search text is what the API would have written.
+    expect(shelf.search_text).toBe('walnut shelf imp-1 oak kitchen');
+    // Search, the list and the SKU registry see them at once.
+    const found = await api('GET', '/search?q=Walnut%20shelf&type=product');
+    expect(found.json().items.map((r: { title: string }) => r.title)).toContain('Walnut shelf');
+    const listed = await api('GET', '/products?q=brass%20pull');
+    expect(listed.json().items.map((p: { sku: string }) => p.sku)).toEqual(['IMP-2']);
+    expect(await owned(`SELECT count(*)::int AS n FROM skus WHERE sku IN ('IMP-1', 'IMP-2')`)).toEqual([{ n: 2 }]);
+    // One history entry for the whole import, and each record knows the import that wrote it.
+    const entries = await owned(`SELECT action FROM audit_log WHERE entity_id = $1 ORDER BY id`, [doc._id]);
+    expect(entries.map((e) => e.action)).toEqual(['create', 'start-check', 'check', 'start-import', 'import']);
+    expect(
+      await owned(`SELECT action, "row" FROM import_records WHERE import_id = $1 ORDER BY "row"`, [doc._id]),
+    ).toEqual([
+      { action: 'create', row: 2 },
+      { action: 'create', row: 3 },
+    ]);
+  });
+
+  it('updates matching products by SKU, only the mapped fields, each with a new version', async () => {
+    const before = (
+      await api('POST', '/products', { sku: 'UPD-1', name: 'Old name', priceCents: 100, tags: ['keep'] })
+    ).json();
+    const doc = await uploaded('SKU,Price\nUPD-1,2.50\n');
+    // New products would need a name: this file only updates.
+    const mapped = await api('PUT', `/imports/${doc._id}/mapping`, {
+      version: doc.version,
+      mapping: doc.mapping,
+      options: { mode: 'update', numberFormat: 'dot-comma' },
+    });
+    const updated = await step(await step(mapped.json(), 'check'), 'run');
+    expect(updated.outcome).toMatchObject({ created: 0, updated: 1 });
+    const after = (await api('GET', `/products/${before._id}`)).json();
+    expect(after).toMatchObject({ name: 'Old name', priceCents: 250, tags: ['keep'], version: before.version + 1 });
+    // Someone who opened it before the import gets the usual conflict.
+    const stale = await api('PUT', `/products/${before._id}`, { name: 'Mine', priceCents: 1, version: before.version });
+    expect(stale.statusCode).toBe(409);
+    // Its history names the import that changed it.
+    const logs = (await api('GET', `/products/${before._id}/logs`)).json();
+    expect(logs.items[0]).toMatchObject({ action: 'import', entityType: 'import', entity: doc._id });
+    expect(logs.items[0].changes.import.after).toBe(`#${doc.number}`);
+  });
+
+  it('reports every problem by row and column, and then imports nothing', async () => {
+    await api('POST', '/products', { sku: 'TAKEN-1', name: 'Existing', priceCents: 100 });
+    const doc = await uploaded(
+      'SKU,Name,Price,Category,Tax class\n' +
+        'BAD-1,Good row,5,,\n' +
+        'BAD-2,,5,,\n' +
+        'BAD-3,Price words,five,,\n' +
+        'BAD-1,Twice,5,,\n' +
+        'BAD-4,Nowhere,5,Nowhere > Nothing,\n' +
+        'BAD-5,Taxed,5,,Luxury\n' +
+        'TAKEN-1,Exists,5,,\n',
+    );
+    const mapped = await api('PUT', `/imports/${doc._id}/mapping`, {
+      version: doc.version,
+      mapping: doc.mapping,
+      options: { mode: 'create', numberFormat: 'dot-comma' },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const checked = await step(mapped.json(), 'check');
+    expect(checked.status).toBe('checked');
+    expect(checked.checked).toMatchObject({ rows: 7, created: 1, failed: 6 });
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.total).toBe(6);
+    expect(errors.items.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [3, 'Name'],
+      [4, 'Price'],
+      [5, 'SKU'],
+      [6, 'Category'],
+      [7, 'Tax class'],
+      [8, 'SKU'],
+    ]);
+    expect(errors.items[1].message).toContain('1,234.56');
+    expect(errors.items[2].message).toBe('This SKU is also on row 2 of the file.');
+    const csv = await api('GET', `/imports/${doc._id}/errors.csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFRow,Column,Value,Message');
+    // A run is refused while the check has errors; nothing was written.
+    const run = await api('POST', `/imports/${doc._id}/run`, { version: checked.version });
+    expect(run.statusCode).toBe(409);
+    expect(await owned(`SELECT 1 FROM products WHERE sku LIKE 'BAD-%'`)).toEqual([]);
+  });
+
+  it('reads numbers as the file writes them', async () => {
+    const doc = await uploaded('SKU;Name;Price\nEU-1;Étagère;1.234,50\n');
+    const mapped = (
+      await api('PUT', `/imports/${doc._id}/mapping`, {
+        version: doc.version,
+        mapping: doc.mapping,
+        options: { mode: 'both', numberFormat: 'comma-dot' },
+      })
+    ).json();
+    const done = await step(await step(mapped, 'check'), 'run');
+    expect(done.status).toBe('done');
+    expect(await owned(`SELECT price_cents FROM products WHERE sku = 'EU-1'`)).toEqual([{ price_cents: 123450 }]);
+  });
+
+  it('refuses a mapping without the fields new products need, and a column used twice', async () => {
+    const doc = await uploaded('Code,Title\nX-1,Thing\n');
+    const noPrice = await api('POST', `/imports/${doc._id}/check`, { version: doc.version });
+    expect(noPrice.statusCode).toBe(202);
+    await t.app.deps.background.idle();
+    const failed = (await api('GET', `/imports/${doc._id}`)).json();
+    expect(failed.status).toBe('failed');
+    expect(failed.message).toBe('Choose the column for Price: new products need it.');
+    const twice = await api('PUT', `/imports/${doc._id}/mapping`, {
+      version: failed.version,
+      mapping: { sku: 0, name: 0 },
+      options: { mode: 'both', numberFormat: 'dot-comma' },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.fields['mapping.name']).toBe('That column already fills SKU.');
+  });
+});
+
+describe('importing categories', () => {
+  it('makes each path with the categories above it, and updates the ones there are', async () => {
+    const doc = await uploaded(
+      'Category,Description\nImported > Doors > Slab,Flat doors\nImported > Doors,All doors\nImported > Pulls,\n',
+      'category',
+    );
+    const done = await step(await step(doc, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toMatchObject({ rows: 3, created: 4, updated: 0 });
+    const tree = await owned(
+      `SELECT c.name, p.name AS parent, c.description, cardinality(c.ancestors) AS depth
+         FROM categories c LEFT JOIN categories p ON p.id = c.parent_id
+        WHERE c.ancestors[1] = (SELECT id FROM categories WHERE name = 'Imported' AND parent_id IS NULL)
+        ORDER BY depth, c.name`,
+    );
+    expect(tree).toEqual([
+      { name: 'Imported', parent: null, description: '', depth: 1 },
+      { name: 'Doors', parent: 'Imported', description: 'All doors', depth: 2 },
+      { name: 'Pulls', parent: 'Imported', description: '', depth: 2 },
+      { name: 'Slab', parent: 'Doors', description: 'Flat doors', depth: 3 },
+    ]);
+    // Products can be imported into them by path, whatever the case.
+    const products = await uploaded('SKU,Name,Price,Category\nSLAB-1,Slab door,90,imported > doors > slab\n');
+    const imported = await step(await step(products, 'check'), 'run');
+    expect(imported.status, imported.message).toBe('done');
+    const [row] = await owned(
+      `SELECT c.name FROM products p JOIN categories c ON c.id = p.category_id WHERE p.sku = 'SLAB-1'`,
+    );
+    expect(row).toEqual({ name: 'Slab' });
+  });
+});
+
+describe('importer documents', () => {
+  it('are listed with their outcome, kept from other firms, and need the codes', async () => {
+    const doc = await uploaded('SKU,Name,Price\nDOC-1,Doc,1\n');
+    const list = (await api('GET', '/imports?filter[kind][]=product')).json();
+    expect(list.items.map((r: { _id: string }) => r._id)).toContain(doc._id);
+    expect((await api('GET', `/imports/${doc._id}`, undefined, cedar)).statusCode).toBe(404);
+    expect((await upload('SKU\n1\n', 'product', 'x.csv', cedar)).statusCode).toBe(201);
+    const check = await api('POST', `/imports/${doc._id}/check`, { version: doc.version }, cedar);
+    expect(check.statusCode).toBe(404);
+    // Two checks of one kind at once: the second is refused.
+    const other = await uploaded('SKU,Name,Price\nDOC-2,Doc,1\n');
+    const first = api('POST', `/imports/${doc._id}/check`, { version: doc.version });
+    const second = api('POST', `/imports/${other._id}/check`, { version: other.version });
+    const codes = (await Promise.all([first, second])).map((r) => r.statusCode).sort();
+    await t.app.deps.background.idle();
+    expect(codes).toEqual([202, 409]);
+  });
+
+  it('refuses files that are not tables, and keeps nothing of them', async () => {
+    const before = await owned(`SELECT count(*)::int AS n FROM imports`);
+    const empty = await upload('');
+    expect(empty.statusCode).toBe(400);
+    const headingsOnly = await upload('SKU,Name,Price\n\n');
+    expect(headingsOnly.statusCode).toBe(400);
+    expect(headingsOnly.json().error.message).toBe(
+      'The file has a row of headings but no rows under it: there is nothing to import.',
+    );
+    const binary = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]));
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json().error.fields.file).toBeTruthy();
+    expect(await owned(`SELECT count(*)::int AS n FROM imports`)).toEqual(before);
+  });
+});

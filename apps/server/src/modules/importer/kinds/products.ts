@@ -1,0 +1,237 @@
+import {
+  PRODUCT_STATUS_LABELS,
+  type ProductStatus,
+  productInputSchema,
+  SELL_UNIT_LABELS,
+  type SellUnit,
+} from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import { badRequest } from '../../../platform/http/errors';
+import { getSettings } from '../../../platform/settings/settings.service';
+import { cleanRichText } from '../../../platform/text/rich-text';
+import { pathKey, type Read, readChoice, readList, readPath, readUnits } from '../map/cells';
+import type { ImportSpec, ParsedRow } from './spec';
+
+type Prepared = { taxClasses: string[]; defaultUnit: SellUnit };
+
+// The staged columns, in the order `parse` gives their values.
+const STAGE = [
+  { name: 'sku', type: 'text' },
+  { name: 'name', type: 'text' },
+  { name: 'description', type: 'text' },
+  { name: 'status', type: 'text' },
+  { name: 'unit', type: 'text' },
+  { name: 'price_cents', type: 'bigint' },
+  { name: 'compare_at_cents', type: 'bigint' },
+  { name: 'cost_hc', type: 'bigint' },
+  { name: 'tax_class', type: 'text' },
+  { name: 'category_key', type: 'text' },
+  { name: 'category_text', type: 'text' },
+  { name: 'tags', type: 'jsonb' },
+  { name: 'width_e4', type: 'bigint' },
+  { name: 'height_e4', type: 'bigint' },
+  { name: 'depth_e4', type: 'bigint' },
+  { name: 'weight_e4', type: 'bigint' },
+] as const;
+
+/** Field key → the product column it sets, for updates (which change the mapped fields only). */
+const COLUMN_OF: Record<string, string> = {
+  name: 'name',
+  description: 'description',
+  status: 'status',
+  unit: 'unit',
+  priceCents: 'price_cents',
+  compareAtCents: 'compare_at_cents',
+  costCents: 'cost_hc',
+  taxClass: 'tax_class',
+  category: 'category_id',
+  tags: 'tags',
+  width: 'width_e4',
+  height: 'height_e4',
+  depth: 'depth_e4',
+  weight: 'weight_e4',
+};
+const MEASURES = ['width', 'height', 'depth', 'weight'] as const;
+
+// constant SQL: the staged tags (a JSON array) as the products' text[].
+const stagedTags = sql.raw(`ARRAY(SELECT jsonb_array_elements_text(COALESCE(s.tags, '[]'::jsonb)))`);
+
+/**
+ * Products by SKU: each row creates a product or updates the one with its SKU (the mapped fields
+ * only), checked with the API's own product schema, the firm's tax classes, and its categories.
+ */
+export const productImport: ImportSpec<Prepared> = {
+  kind: 'product',
+  entityType: 'product',
+  stage: STAGE,
+  extra: ['sku_key text GENERATED ALWAYS AS (lower(sku)) STORED', 'product_id uuid', 'category_id uuid'],
+  prepare: async (tx, { actor, options, mapped }) => {
+    const settings = (await getSettings(tx, actor.firmId, { banking: false })).productSettings;
+    const missing = [
+      ...(mapped.has('sku') ? [] : ['SKU']),
+      ...(options.mode !== 'update' ? [['name', 'Name'] as const, ['priceCents', 'Price'] as const] : [])
+        .filter(([key]) => !mapped.has(key))
+        .map(([, label]) => label),
+    ];
+    if (missing.length) {
+      const message = `Choose the column for ${missing.join(' and ')}: ${
+        mapped.has('sku') ? 'new products need it.' : 'rows are matched to products by SKU.'
+      }`;
+      throw badRequest(message, { mapping: message });
+    }
+    return { taxClasses: settings.taxClasses, defaultUnit: settings.defaultUnit };
+  },
+  parse: (cell, prepared, { format }) => {
+    const errors: ParsedRow['errors'] = [];
+    const text = (field: string) => cell(field) ?? '';
+    /** A cell's value, or its error noted and undefined. */
+    const take = <T>(field: string, read: Read<T>): T | undefined => {
+      if ('error' in read) {
+        errors.push([field, text(field), read.error]);
+        return undefined;
+      }
+      return read.value;
+    };
+    const has = (field: string) => cell(field) !== undefined;
+    const status = has('status')
+      ? take('status', readChoice<ProductStatus>(text('status'), PRODUCT_STATUS_LABELS))
+      : null;
+    const unit = has('unit') ? take('unit', readChoice<SellUnit>(text('unit'), SELL_UNIT_LABELS)) : null;
+    const price = has('priceCents') ? take('priceCents', readUnits(text('priceCents'), format, 2)) : 0;
+    if (has('priceCents') && price === null) errors.push(['priceCents', '', 'Enter a price.']);
+    const compareAt = has('compareAtCents')
+      ? take('compareAtCents', readUnits(text('compareAtCents'), format, 2))
+      : null;
+    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), format, 4)) : null;
+    const measures = MEASURES.map((m) => (has(m) ? take(m, readUnits(text(m), format, 4)) : null));
+    const taxClass = text('taxClass').trim();
+    if (has('taxClass') && taxClass && !prepared.taxClasses.includes(taxClass))
+      errors.push([
+        'taxClass',
+        taxClass,
+        `Use one of the tax classes of the product settings: ${prepared.taxClasses.join(', ')}.`,
+      ]);
+    const tags = has('tags') ? readList(text('tags')) : [];
+    const path = readPath(text('category'));
+    // The API's own schema checks what it checks (lengths, SKU characters, limits); fields not
+    // mapped take a valid stand-in here and are left as they are on update.
+    const checked = productInputSchema.safeParse({
+      sku: text('sku'),
+      name: has('name') ? text('name') : 'Unchanged',
+      description: text('description'),
+      ...(status ? { status } : {}),
+      ...(unit ? { unit } : {}),
+      priceCents: price ?? 0,
+      compareAtCents: compareAt ?? null,
+      costCents: (costHc ?? 0) / 100,
+      width: measures[0] == null ? null : measures[0] / 10_000,
+      height: measures[1] == null ? null : measures[1] / 10_000,
+      depth: measures[2] == null ? null : measures[2] / 10_000,
+      weight: measures[3] == null ? null : measures[3] / 10_000,
+      tags,
+    });
+    const taken = new Set(errors.map(([field]) => field));
+    if (!checked.success)
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? 'sku');
+        if (!taken.has(field)) errors.push([field, text(field), issue.message]);
+        taken.add(field);
+      }
+    if (text('sku').trim() === '' && !taken.has('sku'))
+      errors.push(['sku', '', 'Give the product a SKU: rows are matched to products by it.']);
+    const input = checked.success ? checked.data : null;
+    return {
+      errors,
+      values: [
+        text('sku').trim(),
+        input?.name ?? '',
+        has('description') ? cleanRichText(text('description')) : '',
+        status ?? 'active',
+        unit ?? prepared.defaultUnit,
+        price ?? 0,
+        compareAt ?? null,
+        costHc ?? 0,
+        (has('taxClass') && taxClass) || prepared.taxClasses[0]!,
+        path.length ? pathKey(path) : null,
+        path.length ? path.join(' > ') : null,
+        JSON.stringify(input?.tags ?? tags),
+        ...measures.map((m) => m ?? null),
+      ],
+    };
+  },
+  check: async (tx, { actor, options }) => {
+    const firm = actor.firmId;
+    await tx.execute(sql`UPDATE import_stage s SET product_id = p.id FROM products p
+      WHERE p.firm_id = ${firm} AND p.sku_key = s.sku_key AND s.errors IS NULL`);
+    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+      SELECT d.row_no, 'sku', d.sku, 'This SKU is also on row ' || d.first || ' of the file.'
+      FROM (SELECT row_no, sku, min(row_no) OVER (PARTITION BY sku_key) AS first FROM import_stage WHERE errors IS NULL) d
+      WHERE d.row_no <> d.first`);
+    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+      SELECT s.row_no, 'sku', s.sku, CASE WHEN k.variant_id IS NOT NULL THEN 'This SKU belongs to a product variant.'
+        ELSE 'This SKU belongs to a material.' END
+      FROM import_stage s JOIN skus k ON k.firm_id = ${firm} AND k.sku_key = s.sku_key AND k.product_id IS NULL
+      WHERE s.errors IS NULL`);
+    if (options.mode === 'create')
+      await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+        SELECT row_no, 'sku', sku, 'A product with this SKU exists already: choose to update matching products to change it.'
+        FROM import_stage WHERE errors IS NULL AND product_id IS NOT NULL`);
+    if (options.mode === 'update')
+      await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+        SELECT row_no, 'sku', sku, 'No product has this SKU: choose to create new products to add it.'
+        FROM import_stage WHERE errors IS NULL AND product_id IS NULL`);
+    // Categories by their whole path, names compared without case.
+    await tx.execute(sql`UPDATE import_stage s SET category_id = c.id
+      FROM (SELECT c.id, (SELECT string_agg(lower(a.name), E'\\x1f' ORDER BY u.o)
+              FROM unnest(c.ancestors) WITH ORDINALITY u(id, o) JOIN categories a ON a.id = u.id) AS key
+            FROM categories c WHERE c.firm_id = ${firm}) c
+      WHERE c.key = s.category_key AND s.category_key IS NOT NULL`);
+    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+      SELECT row_no, 'category', category_text, 'There is no category ' || category_text || '. Add it first, or import categories.'
+      FROM import_stage WHERE errors IS NULL AND category_key IS NOT NULL AND category_id IS NULL`);
+  },
+  count: async (tx) => {
+    const result = await tx.execute<{ create: number; update: number }>(sql`
+      SELECT count(*) FILTER (WHERE product_id IS NULL)::int AS create, count(*) FILTER (WHERE product_id IS NOT NULL)::int AS update
+      FROM import_stage s WHERE s.errors IS NULL AND NOT EXISTS (SELECT 1 FROM import_stage_errors e WHERE e.row_no = s.row_no)`);
+    return result.rows[0]!;
+  },
+  write: async (tx, { actor, importId, mapped }) => {
+    const firm = actor.firmId;
+    const user = actor.userId;
+    const name = mapped.has('name') ? sql`s.name` : sql`p.name`;
+    const tags = mapped.has('tags') ? stagedTags : sql`p.tags`;
+    const sets = Object.entries(COLUMN_OF)
+      .filter(([field]) => mapped.has(field))
+      .map(([field, column]) =>
+        field === 'tags'
+          ? sql`tags = ${stagedTags}`
+          : field === 'category'
+            ? sql`category_id = s.category_id`
+            : // constant SQL: the columns of COLUMN_OF above.
+              sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
+      );
+    const updated = await tx.execute(sql`
+      WITH changed AS (
+        UPDATE products p SET ${sets.length ? sql`${sql.join(sets, sql`, `)}, ` : sql``}
+          search_text = search_text_of(ARRAY[${name}, p.sku] || ${tags}),
+          version = p.version + 1, updated_at = now(), updated_by = ${user}
+        FROM import_stage s WHERE p.id = s.product_id AND p.firm_id = ${firm}
+        RETURNING p.id, s.row_no)
+      INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
+      SELECT ${firm}, ${importId}, 'product', id, row_no, 'update' FROM changed`);
+    const created = await tx.execute(sql`
+      WITH made AS (
+        INSERT INTO products (firm_id, sku, name, description, status, unit, price_cents, compare_at_cents, cost_hc,
+          tax_class, category_id, tags, width_e4, height_e4, depth_e4, weight_e4, search_text, created_by, updated_by)
+        SELECT ${firm}, s.sku, s.name, s.description, s.status, s.unit, s.price_cents, s.compare_at_cents, s.cost_hc,
+          s.tax_class, s.category_id, ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4,
+          search_text_of(ARRAY[s.name, s.sku] || ${stagedTags}), ${user}, ${user}
+        FROM import_stage s WHERE s.product_id IS NULL ORDER BY s.row_no
+        RETURNING id, sku),
+      claimed AS (INSERT INTO skus (firm_id, sku, product_id) SELECT ${firm}, sku, id FROM made)
+      INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
+      SELECT ${firm}, ${importId}, 'product', m.id, s.row_no, 'create' FROM made m JOIN import_stage s ON s.sku_key = lower(m.sku)`);
+    return { created: created.rowCount ?? 0, updated: updated.rowCount ?? 0 };
+  },
+};

@@ -1,0 +1,38 @@
+import type { ImportDocument } from '@atelier/contracts';
+
+/** An uploaded products file as the server answers it, with what a test changes. */
+export const importDocument = (changes: Partial<ImportDocument> = {}): ImportDocument => ({
+  _id: '0b9f3c2e-5d1a-4c7e-9f00-3a1b2c3d4e5f',
+  version: 3,
+  archived: false,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  updatedAt: '2026-03-02T09:01:00.000Z',
+  updatedBy: null,
+  name: 'Spring price list',
+  notes: '',
+  number: 7,
+  kind: 'product',
+  status: 'uploaded',
+  file: {
+    _id: '6f1e2d3c-4b5a-4987-8a6b-5c4d3e2f1a0b',
+    name: 'spring.csv',
+    size: 20_480,
+    sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    format: 'csv',
+    url: '/api/v1/files/6f1e2d3c-4b5a-4987-8a6b-5c4d3e2f1a0b',
+  },
+  sheets: [],
+  sheet: null,
+  headings: ['Item no', 'Title', 'Retail'],
+  sample: [['B-101', 'Base cabinet', '420.00']],
+  mapping: { sku: 0, name: 1, priceCents: 2 },
+  options: { mode: 'both', numberFormat: 'dot-comma' },
+  checked: null,
+  outcome: null,
+  message: '',
+  errorCount: 0,
+  createdBy: { _id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Ana Ruiz' },
+  startedAt: null,
+  finishedAt: null,
+  ...changes,
+});

@@ -1,0 +1,139 @@
+// The importer at scale: a product list of 100,000 rows (BENCH_IMPORT_ROWS; 1,000,000 for the
+// issue's second figure) uploaded over HTTP, checked (the dry run) and imported, the way the
+// importer's pages do it. Printed: the dry run's time (target ≤ 10 s for 100,000 rows), the
+// import's rows per second, and the same rows written with plain COPY into every table the
+// import writes (products, the SKU registry, search entries), with the same indexes and
+// triggers, on the owner's connection: the ratio import ÷ COPY (target ≥ 0.5). Then the list's
+// p95 while an import runs against its p95 idle (target ≤ 3). Figures are printed, never asserted.
+
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { demoFirmIds, keepIfAsked, startBenchServer } from './lib/server';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+
+const server = await startBenchServer();
+const owner = new pg.Client({ connectionString: server.ownerUrl });
+await owner.connect();
+const { harbor } = await demoFirmIds(owner);
+const cookie = await server.signIn();
+
+type Doc = { _id: string; version: number; status: string; message: string; checked: { rows: number } | null };
+const api = async (method: string, url: string, body?: unknown) => {
+  const r = await fetch(`${server.address}/api/v1${url}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await r.json()) as Doc;
+};
+const until = async (id: string, busy: string) => {
+  for (;;) {
+    const doc = await api('GET', `/imports/${id}`);
+    if (doc.status !== busy) return doc;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+/** A product list as a firm's spreadsheet has it: SKU, name, price, cost, tags. */
+const csv = (prefix: string) =>
+  `SKU,Name,Price,Cost,Tags\n${Array.from(
+    { length: ROWS },
+    (_, i) => `${prefix}-${i},Imported cabinet ${i} walnut,${(i % 900) + 100}.50,${(i % 400) + 40}.1234,"oak, base"`,
+  ).join('\n')}\n`;
+
+async function importOnce(prefix: string): Promise<{ check: number; run: number }> {
+  const upload = await fetch(`${server.address}/api/v1/imports?kind=product&name=${prefix}.csv`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'text/csv' },
+    body: csv(prefix),
+  });
+  let doc = (await upload.json()) as Doc;
+  let started = performance.now();
+  await api('POST', `/imports/${doc._id}/check`, { version: doc.version });
+  doc = await until(doc._id, 'checking');
+  const check = performance.now() - started;
+  if (doc.status !== 'checked') throw new Error(`check: ${doc.status} ${doc.message}`);
+  started = performance.now();
+  await api('POST', `/imports/${doc._id}/run`, { version: doc.version });
+  doc = await until(doc._id, 'running');
+  const run = performance.now() - started;
+  if (doc.status !== 'done') throw new Error(`run: ${doc.status} ${doc.message}`);
+  return { check, run };
+}
+
+/** The same rows with COPY alone, into the tables the import writes, in one transaction. */
+async function copyOnce(prefix: string): Promise<number> {
+  const started = performance.now();
+  await owner.query('BEGIN');
+  const ids = Array.from({ length: ROWS }, () => randomUUID());
+  const copy = async (statement: string, line: (i: number) => string) => {
+    const stream = owner.query(copyFrom(statement));
+    let chunk = '';
+    for (let i = 0; i < ROWS; i++) {
+      chunk += line(i);
+      if (chunk.length > 65_536) {
+        if (!stream.write(chunk)) await once(stream, 'drain');
+        chunk = '';
+      }
+    }
+    stream.end(chunk);
+    await finished(stream);
+  };
+  await copy(
+    'COPY products (id, firm_id, sku, name, price_cents, cost_hc, tax_class, unit, tags, search_text, created_by, updated_by) FROM STDIN',
+    (i) =>
+      `${ids[i]}\t${harbor}\t${prefix}-${i}\tImported cabinet ${i} walnut\t${((i % 900) + 100) * 100 + 50}\t${((i % 400) + 40) * 10_000 + 1234}\tStandard\teach\t{oak,base}\timported cabinet ${i} walnut ${prefix.toLowerCase()}-${i} oak base\t\\N\t\\N\n`,
+  );
+  await copy('COPY skus (firm_id, sku, product_id) FROM STDIN', (i) => `${harbor}\t${prefix}-${i}\t${ids[i]}\n`);
+  await copy(
+    'COPY search_entries (firm_id, entity_type, entity_id, title, subtitle, search_text) FROM STDIN',
+    (i) =>
+      `${harbor}\tproduct\t${ids[i]}\tImported cabinet ${i} walnut\t${prefix}-${i}\timported cabinet ${i} walnut ${prefix.toLowerCase()}-${i} oak base\n`,
+  );
+  await owner.query('COMMIT');
+  return performance.now() - started;
+}
+
+/** p95 of the products list (first page, by name), asked one after another for `ms`. */
+async function listP95(ms: number): Promise<number> {
+  const times: number[] = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const started = performance.now();
+    await fetch(`${server.address}/api/v1/products?sort=name&limit=50`, { headers: { cookie } }).then((r) => r.text());
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.95)] ?? 0;
+}
+
+try {
+  const perSecond = (ms: number) => Math.round(ROWS / (ms / 1000));
+  const { check, run } = await importOnce('IMPA');
+  const copied = await copyOnce('COPA');
+  console.log(`import of ${ROWS.toLocaleString('en-US')} products (check, then run):`);
+  console.log(
+    `  dry run: ${(check / 1000).toFixed(2)} s (target ≤ 10 s for 100,000: ${(((check / 1000) * (100_000 / ROWS)) / 10).toFixed(2)} × target)`,
+  );
+  console.log(`  import: ${(run / 1000).toFixed(2)} s, ${perSecond(run).toLocaleString('en-US')} rows/s`);
+  console.log(
+    `  COPY of the same rows into products, skus, search_entries: ${(copied / 1000).toFixed(2)} s, ${perSecond(copied).toLocaleString('en-US')} rows/s`,
+  );
+  console.log(`  import ÷ COPY: ${(copied / run).toFixed(2)} (target ≥ 0.5)`);
+
+  const idle = await listP95(5000);
+  const during = importOnce('IMPB');
+  const busy = await listP95(5000);
+  await during;
+  console.log(
+    `products list p95: idle ${idle.toFixed(1)} ms, during an import ${busy.toFixed(1)} ms: ${(busy / idle).toFixed(2)} × (target ≤ 3)`,
+  );
+} finally {
+  await owner.end();
+  await keepIfAsked(server.ownerUrl);
+  await server.stop();
+}

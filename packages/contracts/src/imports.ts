@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { P, type PermissionCode } from './permissions';
+import { personRefSchema, recordMetaShape, rowMetaShape } from './records';
+
+/**
+ * What can be imported, each with its page under /p/importer (spec section 2) and the import
+ * code that lets a person run one (42–47). Listed in the spec's order; a kind is here once its
+ * import is built.
+ */
+export const IMPORT_KINDS = ['product', 'category'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/**
+ * How a field's cells are read: text as it is; money in dollars (to cents); a cost in dollars to
+ * four decimals; a measure to four decimals; a choice by its label or key; a category path
+ * ("Cabinets > Base"); a list split on commas or semicolons.
+ */
+export type ImportFieldType = 'text' | 'money' | 'cost' | 'measure' | 'choice' | 'path' | 'list';
+
+/** A field a file's column may fill: its key, its label (an export's heading), and other names people give it. */
+export type ImportField = {
+  key: string;
+  label: string;
+  type: ImportFieldType;
+  synonyms?: readonly string[];
+  /** A row without it is an error (the field the rows are matched by, a name). */
+  required?: boolean;
+  /** What the mapping step says under the field. */
+  hint?: string;
+};
+
+export type ImportKindInfo = {
+  label: string;
+  plural: string;
+  /** Its page: /p/importer/{segment}/{id}, as the spec names them. */
+  segment: string;
+  code: PermissionCode;
+  /** What rows are matched to existing records by, for updates. */
+  matchBy: string;
+  fields: readonly ImportField[];
+};
+
+const PRODUCT_FIELDS: readonly ImportField[] = [
+  {
+    key: 'sku',
+    label: 'SKU',
+    type: 'text',
+    required: true,
+    synonyms: ['item number', 'item no', 'item #', 'part number', 'part no', 'product code', 'code', 'article', 'ref'],
+    hint: 'Each row’s product is found by its SKU.',
+  },
+  {
+    key: 'name',
+    label: 'Name',
+    type: 'text',
+    required: true,
+    synonyms: ['product name', 'title', 'product', 'item name', 'item'],
+  },
+  {
+    key: 'description',
+    label: 'Description',
+    type: 'text',
+    synonyms: ['body', 'body html', 'details', 'long description'],
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'choice',
+    synonyms: ['state', 'availability'],
+    hint: 'For sale (active) or Draft.',
+  },
+  { key: 'unit', label: 'Unit', type: 'choice', synonyms: ['uom', 'unit of measure', 'sell unit', 'sold by'] },
+  {
+    key: 'priceCents',
+    label: 'Price',
+    type: 'money',
+    synonyms: [
+      'sell price',
+      'selling price',
+      'retail',
+      'retail price',
+      'msrp',
+      'unit price',
+      'list price',
+      'variant price',
+    ],
+  },
+  {
+    key: 'compareAtCents',
+    label: 'Compare-at price',
+    type: 'money',
+    synonyms: ['compare at price', 'was price', 'regular price', 'variant compare at price'],
+  },
+  {
+    key: 'costCents',
+    label: 'Cost',
+    type: 'cost',
+    synonyms: ['unit cost', 'cost price', 'purchase price', 'net price', 'dealer price', 'wholesale', 'variant cost'],
+  },
+  { key: 'taxClass', label: 'Tax class', type: 'text', synonyms: ['tax', 'tax code', 'tax category'] },
+  {
+    key: 'category',
+    label: 'Category',
+    type: 'path',
+    synonyms: ['category path', 'product category', 'product type', 'department'],
+    hint: 'A path like Cabinets > Base; the category must exist.',
+  },
+  { key: 'tags', label: 'Tags', type: 'list', synonyms: ['keywords', 'labels'] },
+  { key: 'width', label: 'Width', type: 'measure', synonyms: ['width in', 'w'] },
+  { key: 'height', label: 'Height', type: 'measure', synonyms: ['height in', 'h'] },
+  { key: 'depth', label: 'Depth', type: 'measure', synonyms: ['depth in', 'd', 'length'] },
+  { key: 'weight', label: 'Weight', type: 'measure', synonyms: ['weight lb', 'weight lbs', 'grams', 'variant weight'] },
+];
+
+const CATEGORY_FIELDS: readonly ImportField[] = [
+  {
+    key: 'path',
+    label: 'Category',
+    type: 'path',
+    required: true,
+    synonyms: ['name', 'category name', 'category path', 'path', 'full path'],
+    hint: 'A path like Cabinets > Base: the categories above it are made too.',
+  },
+  { key: 'description', label: 'Description', type: 'text', synonyms: ['details', 'notes'] },
+];
+
+export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
+  product: {
+    label: 'Products',
+    plural: 'products',
+    segment: 'product',
+    code: P.IMPORT_PRODUCTS,
+    matchBy: 'SKU',
+    fields: PRODUCT_FIELDS,
+  },
+  category: {
+    label: 'Categories',
+    plural: 'categories',
+    segment: 'categories',
+    code: P.IMPORT_CATEGORIES,
+    matchBy: 'path',
+    fields: CATEGORY_FIELDS,
+  },
+};
+
+/** The kind whose importer page is /p/importer/{segment}. */
+export const importKindOfSegment = (segment: string): ImportKind | undefined =>
+  IMPORT_KINDS.find((kind) => IMPORT_KIND_INFO[kind].segment === segment);
+
+/** Create new records only, update the ones that match only, or both. */
+export const IMPORT_MODES = ['create', 'update', 'both'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
+  create: 'Create new only',
+  update: 'Update matching only',
+  both: 'Create new and update matching',
+};
+
+/**
+ * How a file writes its numbers: the decimal mark and what groups the thousands. Chosen at the
+ * mapping step (a European price list writes 1.234,50).
+ */
+export type NumberFormat = { decimal: '.' | ','; thousands: ',' | '.' | ' ' | "'" | '' };
+export const NUMBER_FORMATS = {
+  'dot-comma': { decimal: '.', thousands: ',' },
+  'comma-dot': { decimal: ',', thousands: '.' },
+  'comma-space': { decimal: ',', thousands: ' ' },
+  'dot-apostrophe': { decimal: '.', thousands: "'" },
+} as const satisfies Record<string, NumberFormat>;
+export type NumberFormatKey = keyof typeof NUMBER_FORMATS;
+export const NUMBER_FORMAT_KEYS = Object.keys(NUMBER_FORMATS) as [NumberFormatKey, ...NumberFormatKey[]];
+export const NUMBER_FORMAT_LABELS: Record<NumberFormatKey, string> = {
+  'dot-comma': '1,234.56',
+  'comma-dot': '1.234,56',
+  'comma-space': '1 234,56',
+  'dot-apostrophe': "1'234.56",
+};
+
+/**
+ * Where an import is. Uploaded (mapping to do) → checking → checked (the dry run's result is
+ * there) → running → done; or failed (nothing imported) or cancelled (nothing imported).
+ */
+export const IMPORT_STATUSES = ['uploaded', 'checking', 'checked', 'running', 'done', 'failed', 'cancelled'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  uploaded: 'Ready to check',
+  checking: 'Checking',
+  checked: 'Checked',
+  running: 'Importing',
+  done: 'Imported',
+  failed: 'Failed, nothing imported',
+  cancelled: 'Cancelled, nothing imported',
+};
+/** Statuses an import's work is under way in. */
+export const IMPORT_BUSY: readonly ImportStatus[] = ['checking', 'running'];
+/** Statuses of a finished import: its name and notes need code 49 to change. */
+export const IMPORT_FINISHED: readonly ImportStatus[] = ['done', 'failed', 'cancelled'];
+/** Statuses whose mapping may still change (a failed one is fixed and checked again). */
+export const IMPORT_MAPPABLE: readonly ImportStatus[] = ['uploaded', 'checked', 'failed'];
+
+/** The id an import's check and run report their progress under (spec section 7's progress `id`). */
+export const importProgressId = (id: string) => `import-${id}`;
+
+/** The column each field is filled from (by its place in the headings), or none. */
+export const importMappingSchema = z.record(z.string(), z.number().int().min(0).max(499).nullable());
+
+export const importOptionsSchema = z.strictObject({
+  mode: z.enum(IMPORT_MODES, { error: 'Choose whether to create, update or both.' }).default('both'),
+  numberFormat: z.enum(NUMBER_FORMAT_KEYS, { error: 'Choose how the file writes numbers.' }).default('dot-comma'),
+});
+export type ImportOptions = z.output<typeof importOptionsSchema>;
+
+/** PUT /imports/{id}/mapping: the mapping step (the import code of the kind). */
+export const importMappingInputSchema = z.strictObject({
+  version: z.number().int(),
+  mapping: importMappingSchema,
+  options: importOptionsSchema,
+  /** A workbook's sheet to read (its first unless chosen); another sheet is mapped anew by its headings. */
+  sheet: z.string().max(200).optional(),
+  /** Keep this mapping as the kind's default for the next file. */
+  remember: z.boolean().default(false),
+});
+export type ImportMappingInput = z.input<typeof importMappingInputSchema>;
+
+/** PUT /imports/{id}: the document's own words (a finished one's need code 49). */
+export const importInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Give the import a name.').max(200, 'Use at most 200 characters.'),
+  notes: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
+});
+export type ImportInput = z.input<typeof importInputSchema>;
+
+const countsSchema = z.strictObject({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+export type ImportCounts = z.output<typeof countsSchema>;
+
+/** An importer document (GET /imports/{id}): the file, its mapping, the dry run and the outcome. */
+export const importSchema = z.strictObject({
+  ...recordMetaShape,
+  name: z.string(),
+  notes: z.string(),
+  number: z.number().int(),
+  kind: z.enum(IMPORT_KINDS),
+  status: z.enum(IMPORT_STATUSES),
+  file: z.strictObject({
+    _id: z.uuid(),
+    name: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    format: z.enum(['csv', 'xlsx']),
+    url: z.string(),
+  }),
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+  headings: z.array(z.string()),
+  /** The first rows, for the mapping step's sample values. */
+  sample: z.array(z.array(z.string())),
+  mapping: importMappingSchema,
+  options: importOptionsSchema,
+  /** The dry run's counts (what would be created and updated), once checked. */
+  checked: countsSchema.nullable(),
+  /** What the import did, once run. */
+  outcome: countsSchema.nullable(),
+  /** Why it failed, when it did. */
+  message: z.string(),
+  errorCount: z.number().int(),
+  createdBy: personRefSchema.nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportDocument = z.output<typeof importSchema>;
+
+export const importRowSchema = z.strictObject({
+  ...rowMetaShape,
+  name: z.string(),
+  number: z.number().int(),
+  kind: z.enum(IMPORT_KINDS),
+  status: z.enum(IMPORT_STATUSES),
+  fileName: z.string(),
+  rows: z.number().int().nullable(),
+  created: z.number().int().nullable(),
+  updated: z.number().int().nullable(),
+  errorCount: z.number().int(),
+  createdBy: personRefSchema.nullable(),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+/** One problem with one cell (or row) of the file, as the dry run found it. */
+export const importErrorSchema = z.strictObject({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  message: z.string(),
+});
+export type ImportError = z.output<typeof importErrorSchema>;
+export const importErrorPageSchema = z.strictObject({
+  items: z.array(importErrorSchema),
+  total: z.number().int(),
+  next: z.string().nullable(),
+});
+
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = Object.fromEntries(
+  IMPORT_KINDS.map((k) => [k, IMPORT_KIND_INFO[k].label]),
+) as Record<ImportKind, string>;
