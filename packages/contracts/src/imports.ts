@@ -7,7 +7,7 @@ import { personRefSchema, recordMetaShape, rowMetaShape } from './records';
  * code that lets a person run one (42–47). Listed in the spec's order; a kind is here once its
  * import is built.
  */
-export const IMPORT_KINDS = ['product', 'category'] as const;
+export const IMPORT_KINDS = ['product', 'material', 'vendor', 'category'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
@@ -112,6 +112,65 @@ const PRODUCT_FIELDS: readonly ImportField[] = [
   { key: 'weight', label: 'Weight', type: 'measure', synonyms: ['weight lb', 'weight lbs', 'grams', 'variant weight'] },
 ];
 
+const MATERIAL_FIELDS: readonly ImportField[] = [
+  {
+    key: 'sku',
+    label: 'SKU',
+    type: 'text',
+    required: true,
+    synonyms: ['item number', 'item no', 'item #', 'part number', 'part no', 'material code', 'code'],
+    hint: 'Each row’s material is found by its SKU.',
+  },
+  {
+    key: 'name',
+    label: 'Name',
+    type: 'text',
+    required: true,
+    synonyms: ['material', 'material name', 'title', 'item'],
+  },
+  { key: 'description', label: 'Description', type: 'text', synonyms: ['details'] },
+  { key: 'unit', label: 'Unit', type: 'choice', synonyms: ['uom', 'unit of measure'] },
+  { key: 'costCents', label: 'Cost', type: 'cost', synonyms: ['unit cost', 'cost price', 'price', 'purchase price'] },
+  { key: 'tags', label: 'Tags', type: 'list', synonyms: ['keywords', 'labels'] },
+];
+
+const VENDOR_FIELDS: readonly ImportField[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    type: 'text',
+    required: true,
+    synonyms: ['vendor', 'vendor name', 'supplier', 'supplier name', 'company', 'company name'],
+    hint: 'Each row’s vendor is found by its name.',
+  },
+  { key: 'contactName', label: 'Contact', type: 'text', synonyms: ['contact name', 'rep', 'sales rep', 'attention'] },
+  { key: 'email', label: 'Email', type: 'text', synonyms: ['e-mail', 'email address', 'orders email'] },
+  { key: 'phone', label: 'Phone', type: 'text', synonyms: ['telephone', 'tel', 'phone number'] },
+  { key: 'website', label: 'Website', type: 'text', synonyms: ['web', 'url', 'site', 'web site'] },
+  {
+    key: 'accountNumber',
+    label: 'Account number',
+    type: 'text',
+    synonyms: ['account', 'account no', 'customer number'],
+  },
+  {
+    key: 'paymentTermsDays',
+    label: 'Terms (days)',
+    type: 'measure',
+    synonyms: ['terms', 'payment terms', 'net days'],
+    hint: 'Whole days.',
+  },
+  {
+    key: 'leadTimeDays',
+    label: 'Lead time (days)',
+    type: 'measure',
+    synonyms: ['lead time', 'lead days'],
+    hint: 'Whole days.',
+  },
+  { key: 'tags', label: 'Tags', type: 'list', synonyms: ['keywords', 'labels'] },
+  { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks'] },
+];
+
 const CATEGORY_FIELDS: readonly ImportField[] = [
   {
     key: 'path',
@@ -132,6 +191,22 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     code: P.IMPORT_PRODUCTS,
     matchBy: 'SKU',
     fields: PRODUCT_FIELDS,
+  },
+  material: {
+    label: 'Materials',
+    plural: 'materials',
+    segment: 'materials',
+    code: P.IMPORT_MATERIALS,
+    matchBy: 'SKU',
+    fields: MATERIAL_FIELDS,
+  },
+  vendor: {
+    label: 'Vendors',
+    plural: 'vendors',
+    segment: 'vendors',
+    code: P.IMPORT_VENDORS,
+    matchBy: 'name',
+    fields: VENDOR_FIELDS,
   },
   category: {
     label: 'Categories',

@@ -228,6 +228,65 @@ describe('importing categories', () => {
   });
 });
 
+describe('importing materials and vendors', () => {
+  it('makes materials by SKU, refusing a SKU a product has', async () => {
+    await api('POST', '/products', { sku: 'MAT-TAKEN', name: 'A product', priceCents: 100 });
+    const doc = await uploaded(
+      'SKU,Material,Unit cost,Unit\nMAT-1,Birch ply 18mm,42.125,Sheet\nMAT-TAKEN,Clash,1,\n',
+      'material',
+    );
+    expect(doc.mapping).toMatchObject({ sku: 0, name: 1, costCents: 2, unit: 3 });
+    const checked = await step(doc, 'check');
+    expect(checked.checked).toMatchObject({ rows: 2, created: 1, failed: 1 });
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.items).toEqual([
+      { row: 3, column: 'SKU', value: 'MAT-TAKEN', message: 'This SKU belongs to a product.' },
+    ]);
+    // Without the clashing row, it goes in.
+    const fixed = await uploaded('SKU,Material,Unit cost,Unit\nMAT-1,Birch ply 18mm,42.125,Sheet\n', 'material');
+    const done = await step(await step(fixed, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    const [row] = await owned(`SELECT name, unit, cost_hc FROM materials WHERE sku = 'MAT-1'`);
+    expect(row).toEqual({ name: 'Birch ply 18mm', unit: 'sheet', cost_hc: 421250 });
+    expect(await owned(`SELECT count(*)::int AS n FROM skus WHERE sku = 'MAT-1' AND material_id IS NOT NULL`)).toEqual([
+      { n: 1 },
+    ]);
+  });
+
+  it('makes and updates vendors by name, with their terms checked and their phone searchable', async () => {
+    const doc = await uploaded(
+      'Vendor,Email,Phone,Terms,Lead time\nNorthwind Millwork,orders@northwind.test,(207) 555-0199,45,10\nBad Mail Co,not-an-email,,30.5,\n',
+      'vendor',
+    );
+    expect(doc.mapping).toMatchObject({ name: 0, email: 1, phone: 2, paymentTermsDays: 3, leadTimeDays: 4 });
+    const checked = await step(doc, 'check');
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.items.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [3, 'Email'],
+      [3, 'Terms'],
+    ]);
+    expect(checked.checked).toMatchObject({ created: 1, failed: 1 });
+    const good = await uploaded(
+      'Vendor,Email,Phone,Terms\nNorthwind Millwork,orders@northwind.test,(207) 555-0199,45\n',
+      'vendor',
+    );
+    expect((await step(await step(good, 'check'), 'run')).outcome).toMatchObject({ created: 1 });
+    const [vendor] = await owned(
+      `SELECT payment_terms_days, lead_time_days, search_text FROM vendors WHERE name = 'Northwind Millwork'`,
+    );
+    expect(vendor.payment_terms_days).toBe(45);
+    expect(vendor.search_text).toContain('2075550199');
+    // The same name in other letters updates it; the terms not in the file stay.
+    const update = await uploaded('Name,Lead time (days)\nNORTHWIND MILLWORK,21\n', 'vendor');
+    expect((await step(await step(update, 'check'), 'run')).outcome).toMatchObject({ created: 0, updated: 1 });
+    expect(
+      await owned(`SELECT payment_terms_days, lead_time_days FROM vendors WHERE name = 'Northwind Millwork'`),
+    ).toEqual([{ payment_terms_days: 45, lead_time_days: 21 }]);
+    const found = await api('GET', '/search?q=555-0199&type=vendor');
+    expect(found.json().items.map((r: { title: string }) => r.title)).toEqual(['Northwind Millwork']);
+  });
+});
+
 describe('importer documents', () => {
   it('are listed with their outcome, kept from other firms, and need the codes', async () => {
     const doc = await uploaded('SKU,Name,Price\nDOC-1,Doc,1\n');

@@ -17,8 +17,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const inSql = async (parts: string[]) =>
-  (await db.query<{ text: string }>('SELECT search_text_of($1::text[]) AS text', [parts])).rows[0]!.text;
+const inSql = async (parts: string[], phones?: string[]) =>
+  (
+    await db.query<{ text: string }>(
+      phones ? 'SELECT search_text_of($1::text[], $2::text[]) AS text' : 'SELECT search_text_of($1::text[]) AS text',
+      phones ? [parts, phones] : [parts],
+    )
+  ).rows[0]!.text;
 
 describe('search_text_of (imports write search text in SQL)', () => {
   it('makes what buildSearchText makes of names, SKUs and tags', async () => {
@@ -40,6 +45,19 @@ describe('search_text_of (imports write search text in SQL)', () => {
         expect(await inSql(parts)).toBe(buildSearchText(parts));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('and with phone numbers, as vendors have them', async () => {
+    expect(await inSql(['Pemberton', 'orders@p.test', 'ACC-12 34'], ['(207) 555-0134'])).toBe(
+      buildSearchText(['Pemberton', 'orders@p.test', 'ACC-12 34'], ['(207) 555-0134']),
+    );
+    const part = fc.stringMatching(/^[A-Za-z0-9 ().+-]{0,20}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 4 }), fc.array(part, { maxLength: 2 }), async (parts, phones) => {
+        expect(await inSql(parts, phones)).toBe(buildSearchText(parts, phones));
+      }),
+      { numRuns: 200 },
     );
   });
 });

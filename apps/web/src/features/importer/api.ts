@@ -94,7 +94,14 @@ export function useRefreshImported(doc: Pick<ImportDocument, 'kind' | 'status'>)
   const queryClient = useQueryClient();
   useEffect(() => {
     if (doc.status !== 'done') return;
-    void queryClient.invalidateQueries({ queryKey: ['list', KINDS.product.apiPath] });
+    // Products list their category; the others list only themselves.
+    const lists = {
+      product: KINDS.product,
+      material: KINDS.raw_material,
+      vendor: KINDS.vendor,
+      category: KINDS.product,
+    };
+    void queryClient.invalidateQueries({ queryKey: ['list', lists[doc.kind].apiPath] });
     if (doc.kind === 'category') void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
   }, [doc.kind, doc.status, queryClient]);
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors';
 import { lockFirm } from '../../../platform/identity/firms';
 import { pathKey, readPath } from '../map/cells';
+import { type Match, matchChecks, matchCounts } from './matching';
 import type { ImportSpec, ParsedRow } from './spec';
 
 // Each existing category's whole path, as `pathKey` writes one.
@@ -10,6 +11,16 @@ const EXISTING_PATHS = sql`SELECT c.id, c.ancestors, c.name,
     (SELECT string_agg(lower(a.name), E'\\x1f' ORDER BY u.o)
        FROM unnest(c.ancestors) WITH ORDINALITY u(id, o) JOIN categories a ON a.id = u.id) AS key
   FROM categories c`;
+
+const MATCH: Match = {
+  field: 'path',
+  value: 'path_text',
+  key: 'path_key',
+  matched: 'category_id',
+  noun: 'category',
+  plural: 'categories',
+  what: 'path',
+};
 
 /**
  * Categories by their path ("Cabinets > Base cabinets"): a row whose path exists updates that
@@ -59,25 +70,9 @@ export const categoryImport: ImportSpec<null> = {
   check: async (tx, { options }) => {
     await tx.execute(sql`UPDATE import_stage s SET category_id = c.id FROM (${EXISTING_PATHS}) c
       WHERE c.key = s.path_key AND s.errors IS NULL`);
-    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-      SELECT d.row_no, 'path', d.path_text, 'This category is also on row ' || d.first || ' of the file.'
-      FROM (SELECT row_no, path_text, min(row_no) OVER (PARTITION BY path_key) AS first FROM import_stage WHERE errors IS NULL) d
-      WHERE d.row_no <> d.first`);
-    if (options.mode === 'create')
-      await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-        SELECT row_no, 'path', path_text, 'This category exists already: choose to update matching categories to change it.'
-        FROM import_stage WHERE errors IS NULL AND category_id IS NOT NULL`);
-    if (options.mode === 'update')
-      await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-        SELECT row_no, 'path', path_text, 'There is no such category: choose to create new categories to add it.'
-        FROM import_stage WHERE errors IS NULL AND category_id IS NULL`);
+    await matchChecks(tx, options, MATCH);
   },
-  count: async (tx) => {
-    const result = await tx.execute<{ create: number; update: number }>(sql`
-      SELECT count(*) FILTER (WHERE category_id IS NULL)::int AS create, count(*) FILTER (WHERE category_id IS NOT NULL)::int AS update
-      FROM import_stage s WHERE s.errors IS NULL AND NOT EXISTS (SELECT 1 FROM import_stage_errors e WHERE e.row_no = s.row_no)`);
-    return result.rows[0]!;
-  },
+  count: (tx) => matchCounts(tx, MATCH),
   write: async (tx, { actor, importId, mapped }) => {
     const firm = actor.firmId;
     // Tree changes take turns (as the categories' own routes do), for the few statements below.

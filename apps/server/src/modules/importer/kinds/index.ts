@@ -1,9 +1,16 @@
 import type { ImportKind } from '@atelier/contracts';
 import { categoryImport } from './categories';
+import { materialImport } from './materials';
 import { productImport } from './products';
 import type { AnyImportSpec } from './spec';
+import { vendorImport } from './vendors';
 
-const SPECS: Record<ImportKind, AnyImportSpec> = { product: productImport, category: categoryImport };
+const SPECS: Record<ImportKind, AnyImportSpec> = {
+  product: productImport,
+  material: materialImport,
+  vendor: vendorImport,
+  category: categoryImport,
+};
 
 /** How a kind's rows are checked and written. */
 export const importSpec = (kind: ImportKind): AnyImportSpec => SPECS[kind];

@@ -10,9 +10,20 @@ import { badRequest } from '../../../platform/http/errors';
 import { getSettings } from '../../../platform/settings/settings.service';
 import { cleanRichText } from '../../../platform/text/rich-text';
 import { pathKey, type Read, readChoice, readList, readPath, readUnits } from '../map/cells';
+import { type Match, matchChecks, matchCounts, skuOwnerCheck } from './matching';
 import type { ImportSpec, ParsedRow } from './spec';
 
 type Prepared = { taxClasses: string[]; defaultUnit: SellUnit };
+
+const MATCH: Match = {
+  field: 'sku',
+  value: 'sku',
+  key: 'sku_key',
+  matched: 'product_id',
+  noun: 'product',
+  plural: 'products',
+  what: 'SKU',
+};
 
 // The staged columns, in the order `parse` gives their values.
 const STAGE = [
@@ -163,23 +174,8 @@ export const productImport: ImportSpec<Prepared> = {
     const firm = actor.firmId;
     await tx.execute(sql`UPDATE import_stage s SET product_id = p.id FROM products p
       WHERE p.firm_id = ${firm} AND p.sku_key = s.sku_key AND s.errors IS NULL`);
-    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-      SELECT d.row_no, 'sku', d.sku, 'This SKU is also on row ' || d.first || ' of the file.'
-      FROM (SELECT row_no, sku, min(row_no) OVER (PARTITION BY sku_key) AS first FROM import_stage WHERE errors IS NULL) d
-      WHERE d.row_no <> d.first`);
-    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-      SELECT s.row_no, 'sku', s.sku, CASE WHEN k.variant_id IS NOT NULL THEN 'This SKU belongs to a product variant.'
-        ELSE 'This SKU belongs to a material.' END
-      FROM import_stage s JOIN skus k ON k.firm_id = ${firm} AND k.sku_key = s.sku_key AND k.product_id IS NULL
-      WHERE s.errors IS NULL`);
-    if (options.mode === 'create')
-      await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-        SELECT row_no, 'sku', sku, 'A product with this SKU exists already: choose to update matching products to change it.'
-        FROM import_stage WHERE errors IS NULL AND product_id IS NOT NULL`);
-    if (options.mode === 'update')
-      await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-        SELECT row_no, 'sku', sku, 'No product has this SKU: choose to create new products to add it.'
-        FROM import_stage WHERE errors IS NULL AND product_id IS NULL`);
+    await matchChecks(tx, options, MATCH);
+    await skuOwnerCheck(tx, firm, 'product_id');
     // Categories by their whole path, names compared without case.
     await tx.execute(sql`UPDATE import_stage s SET category_id = c.id
       FROM (SELECT c.id, (SELECT string_agg(lower(a.name), E'\\x1f' ORDER BY u.o)
@@ -190,12 +186,7 @@ export const productImport: ImportSpec<Prepared> = {
       SELECT row_no, 'category', category_text, 'There is no category ' || category_text || '. Add it first, or import categories.'
       FROM import_stage WHERE errors IS NULL AND category_key IS NOT NULL AND category_id IS NULL`);
   },
-  count: async (tx) => {
-    const result = await tx.execute<{ create: number; update: number }>(sql`
-      SELECT count(*) FILTER (WHERE product_id IS NULL)::int AS create, count(*) FILTER (WHERE product_id IS NOT NULL)::int AS update
-      FROM import_stage s WHERE s.errors IS NULL AND NOT EXISTS (SELECT 1 FROM import_stage_errors e WHERE e.row_no = s.row_no)`);
-    return result.rows[0]!;
-  },
+  count: (tx) => matchCounts(tx, MATCH),
   write: async (tx, { actor, importId, mapped }) => {
     const firm = actor.firmId;
     const user = actor.userId;

@@ -55,3 +55,13 @@ export function readPath(text: string): string[] {
 
 /** How a path is compared: names lower-cased, joined by a character no name has. */
 export const pathKey = (names: readonly string[]) => names.map((n) => n.toLowerCase()).join('\u001f');
+
+/** A number as the file writes it, for a schema to judge (whole days, say); empty is null. */
+export function readNumber(text: string, format: NumberFormat): Read<number | null> {
+  const parsed = parseDecimal(text, format);
+  if (parsed === null) return { value: null };
+  if ('error' in parsed) return parsed;
+  if (parsed.percent) return { error: 'Enter a number, not a percentage.' };
+  const n = Number(parsed.value);
+  return { value: parsed.negative ? -n : n };
+}

@@ -40,6 +40,8 @@ export type ImportJob = {
 class Cancelled extends Error {}
 
 const CANCEL_POLL_MS = 500;
+/** Rows parsed between turns of the event loop given to other requests. */
+const YIELD_ROWS = 200;
 
 /** The lock a check or run holds while it works: `imports_fail_interrupted` leaves it alone. */
 export const importLock = (id: string) => sql`pg_advisory_xact_lock(hashtextextended(${`import:${id}`}, 0))`;
@@ -216,7 +218,9 @@ async function copyRows(
         parsed.errors.length ? copyField(JSON.stringify(parsed.errors)) : '\\N',
         ...parsed.values.map(copyField),
       ]);
-      if (++read % 1000 === 0) {
+      if (++read % YIELD_ROWS === 0) {
+        // Parsing is the server's own work: let other requests in between, or they wait on it.
+        await new Promise((resolve) => setImmediate(resolve));
         await stopIfCancelled();
         progress.read(read);
       }

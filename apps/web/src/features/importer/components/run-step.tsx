@@ -11,9 +11,11 @@ import { Counts } from './counts';
 import { ErrorLinks } from './error-links';
 import { StepCard } from './step-card';
 
-/** Where what an import made is kept: products in their list, categories in their tree. */
+/** Where what an import made is kept: products, materials and vendors in their lists, categories in their tree. */
 const MADE_AT: Record<ImportKind, string> = {
   product: KINDS.product.webPath,
+  material: KINDS.raw_material.webPath,
+  vendor: KINDS.vendor.webPath,
   category: SETTINGS_KINDS.category.settingsPath,
 };
 
