@@ -45,11 +45,19 @@ const csv = (prefix: string) =>
     (_, i) => `${prefix}-${i},Imported cabinet ${i} walnut,${(i % 900) + 100}.50,${(i % 400) + 40}.1234,"oak, base"`,
   ).join('\n')}\n`;
 
-async function importOnce(prefix: string): Promise<{ check: number; run: number }> {
+async function importOnce(prefix: string): Promise<{ check: number; run: number; growthMb: number }> {
+  const body = csv(prefix);
+  // The server runs in this process: its growth is the peak over what there was with the file made.
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
   const upload = await fetch(`${server.address}/api/v1/imports?kind=product&name=${prefix}.csv`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'text/csv' },
-    body: csv(prefix),
+    body,
   });
   let doc = (await upload.json()) as Doc;
   let started = performance.now();
@@ -61,8 +69,9 @@ async function importOnce(prefix: string): Promise<{ check: number; run: number 
   await api('POST', `/imports/${doc._id}/run`, { version: doc.version });
   doc = await until(doc._id, 'running');
   const run = performance.now() - started;
+  clearInterval(sampler);
   if (doc.status !== 'done') throw new Error(`run: ${doc.status} ${doc.message}`);
-  return { check, run };
+  return { check, run, growthMb: (peak - before) / 1024 / 1024 };
 }
 
 /** The same rows with COPY alone, into the tables the import writes, in one transaction. */
@@ -117,7 +126,7 @@ async function listP95(ms: number, until?: Promise<unknown>): Promise<number> {
 
 try {
   const perSecond = (ms: number) => Math.round(ROWS / (ms / 1000));
-  const { check, run } = await importOnce('IMPA');
+  const { check, run, growthMb } = await importOnce('IMPA');
   const copied = await copyOnce('COPA');
   console.log(`import of ${ROWS.toLocaleString('en-US')} products (check, then run):`);
   console.log(
@@ -128,6 +137,9 @@ try {
     `  COPY of the same rows into products, skus, search_entries: ${(copied / 1000).toFixed(2)} s, ${perSecond(copied).toLocaleString('en-US')} rows/s`,
   );
   console.log(`  import ÷ COPY: ${(copied / run).toFixed(2)} (target ≥ 0.5)`);
+  console.log(
+    `  server process grew ${growthMb.toFixed(0)} MB at most (upload, check, run); ÷ budget of 200 MB: ${(growthMb / 200).toFixed(2)}`,
+  );
 
   const idle = await listP95(5000);
   // For the whole of an import: its upload, check and run.

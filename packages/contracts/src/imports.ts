@@ -7,7 +7,7 @@ import { personRefSchema, recordMetaShape, rowMetaShape } from './records';
  * code that lets a person run one (42–47). Listed in the spec's order; a kind is here once its
  * import is built.
  */
-export const IMPORT_KINDS = ['product', 'material', 'vendor', 'category'] as const;
+export const IMPORT_KINDS = ['product', 'material', 'vendor', 'category', 'price_list'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
@@ -171,6 +171,46 @@ const VENDOR_FIELDS: readonly ImportField[] = [
   { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks'] },
 ];
 
+const PRICE_LIST_FIELDS: readonly ImportField[] = [
+  {
+    key: 'vendorSku',
+    label: 'Vendor SKU',
+    type: 'text',
+    required: true,
+    synonyms: [
+      'supplier sku',
+      'vendor part number',
+      'part number',
+      'part no',
+      'catalog number',
+      'mfr part number',
+      'item number',
+    ],
+    hint: 'Each row is the vendor’s item of this SKU.',
+  },
+  {
+    key: 'sku',
+    label: 'Our SKU',
+    type: 'text',
+    synonyms: ['sku', 'internal sku', 'our part number'],
+    hint: 'For an item the vendor does not sell you yet: the product, variant or material it is.',
+  },
+  {
+    key: 'costCents',
+    label: 'Cost',
+    type: 'cost',
+    synonyms: ['unit cost', 'net price', 'dealer price', 'price', 'unit price', 'net cost', 'your price'],
+  },
+  {
+    key: 'packSize',
+    label: 'Pack size',
+    type: 'measure',
+    synonyms: ['pack', 'case qty', 'qty per pack', 'units per pack'],
+  },
+  { key: 'minimumPacks', label: 'Minimum packs', type: 'measure', synonyms: ['min packs', 'minimum order', 'moq'] },
+  { key: 'leadTimeDays', label: 'Lead time (days)', type: 'measure', synonyms: ['lead time', 'lead days'] },
+];
+
 const CATEGORY_FIELDS: readonly ImportField[] = [
   {
     key: 'path',
@@ -216,7 +256,19 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     matchBy: 'path',
     fields: CATEGORY_FIELDS,
   },
+  // What a vendor charges, from the price list it sends: its items' costs by its own SKUs.
+  price_list: {
+    label: 'Vendor price lists',
+    plural: 'vendor items',
+    segment: 'price-lists',
+    code: P.IMPORT_VENDORS,
+    matchBy: 'vendor SKU',
+    fields: PRICE_LIST_FIELDS,
+  },
 };
+
+/** Kinds whose file belongs to one vendor, chosen at the mapping step (`options.vendor`). */
+export const IMPORT_KINDS_OF_A_VENDOR: readonly ImportKind[] = ['price_list'];
 
 /** The kind whose importer page is /p/importer/{segment}. */
 export const importKindOfSegment = (segment: string): ImportKind | undefined =>
@@ -282,6 +334,8 @@ export const importMappingSchema = z.record(z.string(), z.number().int().min(0).
 export const importOptionsSchema = z.strictObject({
   mode: z.enum(IMPORT_MODES, { error: 'Choose whether to create, update or both.' }).default('both'),
   numberFormat: z.enum(NUMBER_FORMAT_KEYS, { error: 'Choose how the file writes numbers.' }).default('dot-comma'),
+  /** The vendor whose price list the file is (kinds of IMPORT_KINDS_OF_A_VENDOR). */
+  vendor: z.uuid('Choose a vendor from the list.').nullable().default(null),
 });
 export type ImportOptions = z.output<typeof importOptionsSchema>;
 

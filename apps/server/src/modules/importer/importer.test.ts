@@ -287,6 +287,64 @@ describe('importing materials and vendors', () => {
   });
 });
 
+describe('importing a vendor price list', () => {
+  it('updates what the vendor sells by its SKU and adds new items by ours, for the chosen vendor only', async () => {
+    const vendor = (await api('POST', '/vendors', { name: 'Price List Supply' })).json();
+    const other = (await api('POST', '/vendors', { name: 'Other Supply' })).json();
+    const known = (await api('POST', '/products', { sku: 'PL-KNOWN', name: 'Known', priceCents: 900 })).json();
+    await api('POST', '/products', { sku: 'PL-NEW', name: 'Fresh', priceCents: 900 });
+    const item = await api('POST', '/vendor-items', {
+      vendor: vendor._id,
+      product: known._id,
+      vendorSku: 'V-100',
+      costCents: 300,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    // The other vendor's item of the same vendor SKU is not touched.
+    await api('POST', '/vendor-items', { vendor: other._id, product: known._id, vendorSku: 'V-100', costCents: 300 });
+
+    const doc = await uploaded(
+      'Part Number,SKU,Net Price,Case Qty\nV-100,,4.25,6\nV-200,PL-NEW,7.5,\nV-300,PL-NOWHERE,1,\n',
+      'price_list',
+    );
+    expect(doc.mapping).toMatchObject({ vendorSku: 0, sku: 1, costCents: 2, packSize: 3 });
+    // Without its vendor, the check says so.
+    const unowned = await step(doc, 'check');
+    expect(unowned.status).toBe('failed');
+    expect(unowned.message).toBe('Choose the vendor whose price list this is.');
+    const mapped = await api('PUT', `/imports/${doc._id}/mapping`, {
+      version: unowned.version,
+      mapping: doc.mapping,
+      options: { mode: 'both', numberFormat: 'dot-comma', vendor: vendor._id },
+    });
+    const checked = await step(mapped.json(), 'check');
+    expect(checked.checked).toMatchObject({ rows: 3, created: 1, updated: 1, failed: 1 });
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.items).toEqual([
+      { row: 4, column: 'SKU', value: 'PL-NOWHERE', message: 'No product, variant or material has this SKU.' },
+    ]);
+
+    const good = await uploaded('Part Number,SKU,Net Price,Case Qty\nV-100,,4.25,6\nV-200,PL-NEW,7.5,\n', 'price_list');
+    const goodMapped = await api('PUT', `/imports/${good._id}/mapping`, {
+      version: good.version,
+      mapping: good.mapping,
+      options: { mode: 'both', numberFormat: 'dot-comma', vendor: vendor._id },
+    });
+    const done = await step(await step(goodMapped.json(), 'check'), 'run');
+    expect(done.outcome).toMatchObject({ created: 1, updated: 1 });
+    const rows = await owned(
+      `SELECT v.name, i.vendor_sku, i.cost_hc, i.pack_size, p.sku FROM vendor_items i
+         JOIN vendors v ON v.id = i.vendor_id JOIN products p ON p.id = i.product_id
+        WHERE p.sku IN ('PL-KNOWN', 'PL-NEW') ORDER BY v.name, p.sku`,
+    );
+    expect(rows).toEqual([
+      { name: 'Other Supply', vendor_sku: 'V-100', cost_hc: 30000, pack_size: 1, sku: 'PL-KNOWN' },
+      { name: 'Price List Supply', vendor_sku: 'V-100', cost_hc: 42500, pack_size: 6, sku: 'PL-KNOWN' },
+      { name: 'Price List Supply', vendor_sku: 'V-200', cost_hc: 75000, pack_size: 1, sku: 'PL-NEW' },
+    ]);
+  });
+});
+
 describe('importer documents', () => {
   it('are listed with their outcome, kept from other firms, and need the codes', async () => {
     const doc = await uploaded('SKU,Name,Price\nDOC-1,Doc,1\n');

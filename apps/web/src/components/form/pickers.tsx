@@ -14,14 +14,17 @@ type Props = {
   onChange: (value: string | null) => void;
   error?: string;
   description?: string;
+  /** Marked as needed (an asterisk); what happens without it is the form's to say. */
+  required?: boolean;
 };
 
-export function PersonSelect({ label, value, onChange, error, description }: Props) {
+export function PersonSelect({ label, value, onChange, error, description, required }: Props) {
   const people = usePeople();
   return (
     <Select
       label={label}
       description={description}
+      withAsterisk={required}
       placeholder="Nobody"
       data={(people.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
       value={value}
@@ -57,6 +60,8 @@ function RecordSelect(
   return (
     <Select
       label={props.label}
+      description={props.description}
+      withAsterisk={props.required}
       placeholder={props.empty}
       data={[...options].map(([v, l]) => ({ value: v, label: l }))}
       value={props.value}

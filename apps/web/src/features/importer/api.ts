@@ -10,7 +10,7 @@ import {
   KINDS,
   type ListPage,
 } from '@atelier/contracts';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { recordKeys } from '../../components/record/api';
 import { recordResource } from '../../components/record/resource';
@@ -18,6 +18,7 @@ import { api } from '../../lib/api';
 import { followProgress } from '../../lib/progress';
 import { uploadFile } from '../../lib/upload';
 import { categoryKeys } from '../categories/api';
+import { vendorItemKeys } from '../vendors/api';
 
 export const imports = recordResource<ImportDocument, ImportInput>(KINDS.import);
 
@@ -94,15 +95,17 @@ export function useRefreshImported(doc: Pick<ImportDocument, 'kind' | 'status'>)
   const queryClient = useQueryClient();
   useEffect(() => {
     if (doc.status !== 'done') return;
-    // Products list their category; the others list only themselves.
-    const lists = {
-      product: KINDS.product,
-      material: KINDS.raw_material,
-      vendor: KINDS.vendor,
-      category: KINDS.product,
+    // Products list their category. A price list's items are read by the vendor items' queries
+    // (a vendor's, a product's, a material's); they also decide what the products list's vendor
+    // filter finds, and low stock prices its rows by them (cost, pack, lead time).
+    const made: Record<ImportKind, readonly QueryKey[]> = {
+      product: [['list', KINDS.product.apiPath]],
+      material: [['list', KINDS.raw_material.apiPath]],
+      vendor: [['list', KINDS.vendor.apiPath]],
+      category: [['list', KINDS.product.apiPath], categoryKeys.all],
+      price_list: [vendorItemKeys.all, ['list', KINDS.product.apiPath], ['stock']],
     };
-    void queryClient.invalidateQueries({ queryKey: ['list', lists[doc.kind].apiPath] });
-    if (doc.kind === 'category') void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
+    for (const queryKey of made[doc.kind]) void queryClient.invalidateQueries({ queryKey });
   }, [doc.kind, doc.status, queryClient]);
 }
 

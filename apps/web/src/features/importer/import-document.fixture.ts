@@ -26,7 +26,7 @@ export const importDocument = (changes: Partial<ImportDocument> = {}): ImportDoc
   headings: ['Item no', 'Title', 'Retail'],
   sample: [['B-101', 'Base cabinet', '420.00']],
   mapping: { sku: 0, name: 1, priceCents: 2 },
-  options: { mode: 'both', numberFormat: 'dot-comma' },
+  options: { mode: 'both', numberFormat: 'dot-comma', vendor: null },
   checked: null,
   outcome: null,
   message: '',

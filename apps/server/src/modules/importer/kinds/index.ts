@@ -1,6 +1,7 @@
 import type { ImportKind } from '@atelier/contracts';
 import { categoryImport } from './categories';
 import { materialImport } from './materials';
+import { priceListImport } from './price-lists';
 import { productImport } from './products';
 import type { AnyImportSpec } from './spec';
 import { vendorImport } from './vendors';
@@ -10,6 +11,7 @@ const SPECS: Record<ImportKind, AnyImportSpec> = {
   material: materialImport,
   vendor: vendorImport,
   category: categoryImport,
+  price_list: priceListImport,
 };
 
 /** How a kind's rows are checked and written. */

@@ -167,6 +167,31 @@ describe('reading an XLSX workbook', () => {
     expect(await refusal(p, 'Sheet9')).toBe('The workbook has no sheet "Sheet9": it has "Prices & costs", "Notes".');
   });
 
+  it('reads only the parts the archive’s directory lists, not one hidden among the parts themselves', async () => {
+    const bytes = fs.readFileSync(await workbook());
+    // A stored part named like the first sheet, slipped in before the directory (whose offset is
+    // moved past it): a reader going by the parts' own headers would read it too.
+    const body = Buffer.from(
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>EVIL</t></is></c></row></sheetData></worksheet>',
+    );
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt32LE(body.length, 18);
+    header.writeUInt32LE(body.length, 22);
+    header.writeUInt16LE(name.length, 26);
+    const hidden = Buffer.concat([header, name, body]);
+    const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    const directory = bytes.readUInt32LE(eocd + 16);
+    const crafted = Buffer.concat([bytes.subarray(0, directory), hidden, bytes.subarray(directory)]);
+    crafted.writeUInt32LE(directory + hidden.length, eocd + hidden.length + 16);
+    const t = await read(file(crafted, 'hidden-part.xlsx'));
+    expect(t.rows.flatMap((r) => r.cells)).not.toContain('EVIL');
+    expect(t.rows[0]!.cells[0]).toBe('T-1');
+  });
+
   it('refuses a ZIP bomb, external links, macros and a ZIP that is not a workbook, before unpacking them', async () => {
     const workbookXml = '<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>';
     // 64 MB of zeros pack into a few dozen KB.

@@ -1,5 +1,7 @@
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { badRequest } from '../../../platform/http/errors';
 import { MAX_CELL_CHARS, MAX_COLUMNS, type TableRow, tooManyColumns } from './limits';
 
@@ -91,6 +93,37 @@ export function inspectWorkbook(path: string): Promise<{ sheets: string[] }> {
   });
 }
 
+/**
+ * The workbook as exceljs may read it: the parts its directory lists (what `inspectWorkbook`
+ * checked), each unpacked by yauzl (which holds every part to the size the directory gives) and
+ * packed again, in order, as they are read. exceljs unpacks by the parts' own headers as they
+ * stream past; given the file itself, it would also read parts the directory does not list.
+ */
+function checkedArchive(path: string): Readable {
+  const out = new yazl.ZipFile();
+  const stream = new PassThrough();
+  const fail = () => stream.destroy(refuse('The file is damaged: it cannot be opened as an Excel workbook.'));
+  out.outputStream.on('error', fail).pipe(stream);
+  yauzl.open(path, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (error, zip) => {
+    if (error || !zip) return fail();
+    zip.on('error', fail);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName.endsWith('/')) return zip.readEntry();
+      zip.openReadStream(entry, (e, part) => {
+        if (e || !part) return fail();
+        part.on('error', fail);
+        // The next part is opened once this one has gone through: one part unpacked at a time.
+        part.on('end', () => zip.readEntry());
+        // Packed lightly: exceljs unpacks it again straight away.
+        out.addReadStream(part, entry.fileName, { compressionLevel: 1 });
+      });
+    });
+    zip.on('end', () => out.end());
+    zip.readEntry();
+  });
+  return stream;
+}
+
 /** A cell as text: a formula's cached result (never worked out again), a date as YYYY-MM-DD (with its time if it has one). */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -115,7 +148,7 @@ export function cellText(value: ExcelJS.CellValue): string {
  * (`inspectWorkbook`).
  */
 export async function* xlsxRows(path: string, sheet: { name: string; index: number }): AsyncGenerator<TableRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(checkedArchive(path), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',

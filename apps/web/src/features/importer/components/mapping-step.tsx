@@ -20,6 +20,7 @@ import { useImportStep, useSaveAndCheck } from '../api';
 import { completeMapping, type Mapping, unmappedRequired } from '../mapping';
 import { MappingTable } from './mapping-table';
 import { StepCard } from './step-card';
+import { ofAVendor, VendorOption } from './vendor-option';
 
 /**
  * Starts the editor again whenever what it edits changes on the server (a saved mapping, another
@@ -89,6 +90,8 @@ export function MappingStep({ doc }: { doc: ImportDocument }) {
   const [remember, setRemember] = useState(false);
   const check = useSaveAndCheck(doc._id);
   const missing = unmappedRequired(mapping, info.fields);
+  const needsVendor = ofAVendor(doc.kind);
+  const blocked = missing.length > 0 || (needsVendor && options.vendor === null);
 
   const saveAndCheck = () =>
     check
@@ -122,6 +125,16 @@ export function MappingStep({ doc }: { doc: ImportDocument }) {
           Required and not yet chosen for a column: {missing.map((f) => f.label).join(', ')}.
         </Text>
       )}
+      {needsVendor && (
+        // In the options' columns: a picker the page's width would be mostly empty.
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <VendorOption
+            saved={doc.options.vendor}
+            value={options.vendor}
+            onChange={editable ? (vendor) => setOptions((o) => ({ ...o, vendor })) : undefined}
+          />
+        </SimpleGrid>
+      )}
       <Options options={options} onChange={editable ? setOptions : undefined} />
       {editable && (
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -130,7 +143,7 @@ export function MappingStep({ doc }: { doc: ImportDocument }) {
             checked={remember}
             onChange={(e) => setRemember(e.currentTarget.checked)}
           />
-          <Button onClick={saveAndCheck} loading={check.isPending} disabled={missing.length > 0}>
+          <Button onClick={saveAndCheck} loading={check.isPending} disabled={blocked}>
             Save and check file
           </Button>
         </Group>

@@ -49,6 +49,23 @@ describe('the import step', () => {
     expect(screen.getByRole('link', { name: 'See the products' }).getAttribute('href')).toBe('/p/products');
   });
 
+  it('leads from a vendor’s price list to that vendor’s items', () => {
+    const vendor = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+    renderStep(
+      importDocument({
+        kind: 'price_list',
+        status: 'done',
+        checked,
+        outcome: checked,
+        options: { mode: 'both', numberFormat: 'dot-comma', vendor },
+      }),
+      [P.IMPORT_VENDORS, P.VIEW_IMPORTER_DOCUMENTS],
+    );
+    expect(screen.getByRole('link', { name: 'See the vendor items' }).getAttribute('href')).toBe(
+      `/p/vendors/${vendor}/items`,
+    );
+  });
+
   it('shows why a failed import failed, with its errors', () => {
     renderStep(importDocument({ status: 'failed', checked, errorCount: 1, message: 'Row 7: the SKU is taken.' }));
     expect(screen.getByText('Row 7: the SKU is taken.')).toBeTruthy();

@@ -1,4 +1,11 @@
-import { IMPORT_KIND_INFO, type ImportDocument, type ImportKind, KINDS, SETTINGS_KINDS } from '@atelier/contracts';
+import {
+  IMPORT_KIND_INFO,
+  type ImportDocument,
+  type ImportKind,
+  KINDS,
+  recordHref,
+  SETTINGS_KINDS,
+} from '@atelier/contracts';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,12 +19,18 @@ import { ErrorLinks } from './error-links';
 import { StepCard } from './step-card';
 
 /** Where what an import made is kept: products, materials and vendors in their lists, categories in their tree. */
-const MADE_AT: Record<ImportKind, string> = {
+const MADE_AT: Record<Exclude<ImportKind, 'price_list'>, string> = {
   product: KINDS.product.webPath,
   material: KINDS.raw_material.webPath,
   vendor: KINDS.vendor.webPath,
   category: SETTINGS_KINDS.category.settingsPath,
 };
+
+/** A price list's items are on its vendor's Items tab (the vendors' list, should it have no vendor). */
+function madeAt({ kind, options }: ImportDocument): string {
+  if (kind !== 'price_list') return MADE_AT[kind];
+  return options.vendor ? `${recordHref(KINDS.vendor, options.vendor)}/items` : KINDS.vendor.webPath;
+}
 
 const rowsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
 
@@ -91,7 +104,7 @@ export function RunStep({ doc }: { doc: ImportDocument }) {
           )}
           <Text size="sm">
             {doc.finishedAt && `Imported ${formatDateTime(doc.finishedAt)}. `}
-            <Anchor component={Link} to={MADE_AT[doc.kind]} size="sm">
+            <Anchor component={Link} to={madeAt(doc)} size="sm">
               See the {info.plural}
             </Anchor>
           </Text>

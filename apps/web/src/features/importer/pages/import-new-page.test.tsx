@@ -35,6 +35,13 @@ describe('the new import page', () => {
     expect(within(rowOf('Description')).getByText('Optional')).toBeTruthy();
   });
 
+  it('takes a vendor’s price list at its segment, by the vendors’ import code', () => {
+    renderAt('/p/importer/price-lists/new', [P.IMPORT_VENDORS]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Import vendor items' })).toBeTruthy();
+    expect(fieldRows()).toHaveLength(IMPORT_KIND_INFO.price_list.fields.length);
+    expect(within(rowOf('Vendor SKU')).getByText('Required')).toBeTruthy();
+  });
+
   it('is refused without the kind’s import code', () => {
     renderAt('/p/importer/product/new', [P.IMPORT_CATEGORIES, P.VIEW_IMPORTER_DOCUMENTS]);
     expect(screen.getByText('No access')).toBeTruthy();
