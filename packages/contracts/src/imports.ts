@@ -7,7 +7,7 @@ import { personRefSchema, recordMetaShape, rowMetaShape } from './records';
  * code that lets a person run one (42–47). Listed in the spec's order; a kind is here once its
  * import is built.
  */
-export const IMPORT_KINDS = ['product', 'material', 'vendor', 'category', 'price_list'] as const;
+export const IMPORT_KINDS = ['product', 'material', 'vendor', 'category', 'collection', 'price_list'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
@@ -171,6 +171,26 @@ const VENDOR_FIELDS: readonly ImportField[] = [
   { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks'] },
 ];
 
+const COLLECTION_FIELDS: readonly ImportField[] = [
+  {
+    key: 'name',
+    label: 'Collection',
+    type: 'text',
+    required: true,
+    synonyms: ['collection name', 'name', 'group'],
+    hint: 'A collection of this name is made (hand-picked) when there is none.',
+  },
+  {
+    key: 'sku',
+    label: 'SKU',
+    type: 'text',
+    required: true,
+    synonyms: ['product sku', 'item number', 'product code'],
+    hint: 'The product the row puts in the collection.',
+  },
+  { key: 'description', label: 'Description', type: 'text', synonyms: ['collection description'] },
+];
+
 const PRICE_LIST_FIELDS: readonly ImportField[] = [
   {
     key: 'vendorSku',
@@ -255,6 +275,14 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     code: P.IMPORT_CATEGORIES,
     matchBy: 'path',
     fields: CATEGORY_FIELDS,
+  },
+  collection: {
+    label: 'Collections',
+    plural: 'collections',
+    segment: 'collections',
+    code: P.IMPORT_COLLECTIONS,
+    matchBy: 'name',
+    fields: COLLECTION_FIELDS,
   },
   // What a vendor charges, from the price list it sends: its items' costs by its own SKUs.
   price_list: {

@@ -287,6 +287,42 @@ describe('importing materials and vendors', () => {
   });
 });
 
+describe('importing collections', () => {
+  it('puts products in hand-picked collections by name, making the ones there are not, after what each has', async () => {
+    for (const sku of ['COL-1', 'COL-2', 'COL-3'])
+      await api('POST', '/products', { sku, name: `Collected ${sku}`, priceCents: 100 });
+    const existing = (await api('POST', '/collections', { name: 'Imported picks', kind: 'manual' })).json();
+    const doc = await uploaded(
+      'Collection,SKU\nImported picks,COL-2\nNew arrivals,COL-3\nNew arrivals,COL-1\nImported picks,COL-1\nNew arrivals,NOPE-9\n',
+      'collection',
+    );
+    expect(doc.mapping).toMatchObject({ name: 0, sku: 1 });
+    const checked = await step(doc, 'check');
+    expect(checked.checked).toMatchObject({ rows: 5, created: 1, updated: 1, failed: 1 });
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.items).toEqual([{ row: 6, column: 'SKU', value: 'NOPE-9', message: 'No product has this SKU.' }]);
+    const good = await uploaded(
+      'Collection,SKU\nImported picks,COL-2\nNew arrivals,COL-3\nNew arrivals,COL-1\nImported picks,COL-1\n',
+      'collection',
+    );
+    const done = await step(await step(good, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toMatchObject({ created: 1, updated: 1 });
+    const members = await owned(
+      `SELECT c.name, p.sku FROM collection_products cp JOIN collections c ON c.id = cp.collection_id
+         JOIN products p ON p.id = cp.product_id WHERE c.name IN ('Imported picks', 'New arrivals')
+        ORDER BY c.name, cp.position`,
+    );
+    expect(members).toEqual([
+      { name: 'Imported picks', sku: 'COL-2' },
+      { name: 'Imported picks', sku: 'COL-1' },
+      { name: 'New arrivals', sku: 'COL-3' },
+      { name: 'New arrivals', sku: 'COL-1' },
+    ]);
+    expect((await api('GET', `/collections/${existing._id}`)).json().version).toBe(existing.version + 1);
+  });
+});
+
 describe('importing a vendor price list', () => {
   it('updates what the vendor sells by its SKU and adds new items by ours, for the chosen vendor only', async () => {
     const vendor = (await api('POST', '/vendors', { name: 'Price List Supply' })).json();

@@ -103,6 +103,7 @@ export function useRefreshImported(doc: Pick<ImportDocument, 'kind' | 'status'>)
       material: [['list', KINDS.raw_material.apiPath]],
       vendor: [['list', KINDS.vendor.apiPath]],
       category: [['list', KINDS.product.apiPath], categoryKeys.all],
+      collection: [['list', KINDS.collection.apiPath]],
       price_list: [vendorItemKeys.all, ['list', KINDS.product.apiPath], ['stock']],
     };
     for (const queryKey of made[doc.kind]) void queryClient.invalidateQueries({ queryKey });

@@ -1,5 +1,6 @@
 import type { ImportKind } from '@atelier/contracts';
 import { categoryImport } from './categories';
+import { collectionImport } from './collections';
 import { materialImport } from './materials';
 import { priceListImport } from './price-lists';
 import { productImport } from './products';
@@ -11,6 +12,7 @@ const SPECS: Record<ImportKind, AnyImportSpec> = {
   material: materialImport,
   vendor: vendorImport,
   category: categoryImport,
+  collection: collectionImport,
   price_list: priceListImport,
 };
 

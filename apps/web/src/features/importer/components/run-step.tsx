@@ -18,12 +18,13 @@ import { Counts } from './counts';
 import { ErrorLinks } from './error-links';
 import { StepCard } from './step-card';
 
-/** Where what an import made is kept: products, materials and vendors in their lists, categories in their tree. */
+/** Where what an import made is kept: products, materials, vendors and collections in their lists, categories in their tree. */
 const MADE_AT: Record<Exclude<ImportKind, 'price_list'>, string> = {
   product: KINDS.product.webPath,
   material: KINDS.raw_material.webPath,
   vendor: KINDS.vendor.webPath,
   category: SETTINGS_KINDS.category.settingsPath,
+  collection: KINDS.collection.webPath,
 };
 
 /** A price list's items are on its vendor's Items tab (the vendors' list, should it have no vendor). */
