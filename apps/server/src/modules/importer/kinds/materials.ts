@@ -2,8 +2,9 @@ import { materialInputSchema, SELL_UNIT_LABELS, type SellUnit } from '@atelier/c
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors';
 import { getSettings } from '../../../platform/settings/settings.service';
-import { type Read, readChoice, readList, readUnits } from '../map/cells';
+import { readChoice, readList, readUnits } from '../map/cells';
 import { type Match, matchChecks, matchCounts, skuOwnerCheck } from './matching';
+import { mappedSets, rowReader, schemaErrors, setsFirst, stagedTags } from './rows';
 import type { ImportSpec, ParsedRow } from './spec';
 
 const MATCH: Match = {
@@ -23,9 +24,6 @@ const COLUMN_OF: Record<string, string> = {
   unit: 'unit',
   costCents: 'cost_hc',
 };
-
-// constant SQL: the staged tags (a JSON array) as the materials' text[].
-const stagedTags = sql.raw(`ARRAY(SELECT jsonb_array_elements_text(COALESCE(s.tags, '[]'::jsonb)))`);
 
 /**
  * Raw materials by SKU: each row creates a material or updates the one with its SKU (the mapped
@@ -58,15 +56,7 @@ export const materialImport: ImportSpec<{ defaultUnit: SellUnit }> = {
   },
   parse: (cell, prepared, { format }) => {
     const errors: ParsedRow['errors'] = [];
-    const text = (field: string) => cell(field) ?? '';
-    const has = (field: string) => cell(field) !== undefined;
-    const take = <T>(field: string, read: Read<T>): T | undefined => {
-      if ('error' in read) {
-        errors.push([field, text(field), read.error]);
-        return undefined;
-      }
-      return read.value;
-    };
+    const { text, has, take } = rowReader(cell, errors);
     const unit = has('unit') ? take('unit', readChoice<SellUnit>(text('unit'), SELL_UNIT_LABELS)) : null;
     const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), format, 4)) : null;
     const tags = has('tags') ? readList(text('tags')) : [];
@@ -78,16 +68,9 @@ export const materialImport: ImportSpec<{ defaultUnit: SellUnit }> = {
       costCents: (costHc ?? 0) / 100,
       tags,
     });
-    const taken = new Set(errors.map(([field]) => field));
-    if (!checked.success)
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'sku');
-        if (!taken.has(field)) errors.push([field, text(field), issue.message]);
-        taken.add(field);
-      }
-    if (text('sku').trim() === '' && !taken.has('sku'))
+    const input = schemaErrors(checked, errors, text, 'sku');
+    if (text('sku').trim() === '' && !errors.some(([field]) => field === 'sku'))
       errors.push(['sku', '', 'Give the material a SKU: rows are matched to materials by it.']);
-    const input = checked.success ? checked.data : null;
     return {
       errors,
       values: [
@@ -112,19 +95,10 @@ export const materialImport: ImportSpec<{ defaultUnit: SellUnit }> = {
     const user = actor.userId;
     const name = mapped.has('name') ? sql`s.name` : sql`m.name`;
     const tags = mapped.has('tags') ? stagedTags : sql`m.tags`;
-    const sets = [
-      ...Object.entries(COLUMN_OF)
-        .filter(([field]) => mapped.has(field))
-        .map(
-          ([, column]) =>
-            // constant SQL: the columns of COLUMN_OF above.
-            sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
-        ),
-      ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : []),
-    ];
+    const sets = [...mappedSets(mapped, COLUMN_OF), ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : [])];
     const updated = await tx.execute(sql`
       WITH changed AS (
-        UPDATE materials m SET ${sets.length ? sql`${sql.join(sets, sql`, `)}, ` : sql``}
+        UPDATE materials m SET ${setsFirst(sets)}
           search_text = search_text_of(ARRAY[${name}, m.sku] || ${tags}),
           version = m.version + 1, updated_at = now(), updated_by = ${user}
         FROM import_stage s WHERE m.id = s.material_id AND m.firm_id = ${firm}

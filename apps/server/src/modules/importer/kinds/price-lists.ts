@@ -1,8 +1,9 @@
 import { vendorItemInputSchema } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors';
-import { type Read, readNumber, readUnits } from '../map/cells';
+import { readNumber, readUnits } from '../map/cells';
 import { type Match, matchChecks, matchCounts } from './matching';
+import { mappedSets, rowReader, schemaErrors, setsFirst } from './rows';
 import type { ImportSpec, ParsedRow } from './spec';
 
 const MATCH: Match = {
@@ -74,15 +75,7 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
   },
   parse: (cell, _prepared, { format }) => {
     const errors: ParsedRow['errors'] = [];
-    const text = (field: string) => cell(field) ?? '';
-    const has = (field: string) => cell(field) !== undefined;
-    const take = <T>(field: string, read: Read<T>): T | undefined => {
-      if ('error' in read) {
-        errors.push([field, text(field), read.error]);
-        return undefined;
-      }
-      return read.value;
-    };
+    const { text, has, take } = rowReader(cell, errors);
     const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), format, 4)) : null;
     if (has('costCents') && costHc === null) errors.push(['costCents', '', 'Enter a cost.']);
     const counts = COUNTS.map((field) => (has(field) ? take(field, readNumber(text(field), format)) : null));
@@ -95,16 +88,9 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
       minimumPacks: counts[1] ?? 1,
       leadTimeDays: counts[2] ?? null,
     });
-    const taken = new Set(errors.map(([field]) => field));
-    if (!checked.success)
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'vendorSku');
-        if (!taken.has(field)) errors.push([field, text(field), issue.message]);
-        taken.add(field);
-      }
-    if (text('vendorSku').trim() === '' && !taken.has('vendorSku'))
+    const input = schemaErrors(checked, errors, text, 'vendorSku');
+    if (text('vendorSku').trim() === '' && !errors.some(([field]) => field === 'vendorSku'))
       errors.push(['vendorSku', '', 'Give the vendor’s SKU: rows are matched to the vendor’s items by it.']);
-    const input = checked.success ? checked.data : null;
     return {
       errors,
       values: [
@@ -157,16 +143,9 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
   count: (tx) => matchCounts(tx, MATCH),
   write: async (tx, { actor, importId, mapped, options }) => {
     const firm = actor.firmId;
-    const sets = Object.entries(COLUMN_OF)
-      .filter(([field]) => mapped.has(field))
-      .map(
-        ([, column]) =>
-          // constant SQL: the columns of COLUMN_OF above.
-          sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
-      );
     const updated = await tx.execute(sql`
       WITH changed AS (
-        UPDATE vendor_items i SET ${sets.length ? sql`${sql.join(sets, sql`, `)}, ` : sql``}
+        UPDATE vendor_items i SET ${setsFirst(mappedSets(mapped, COLUMN_OF))}
           vendor_sku = s.vendor_sku, version = i.version + 1, updated_at = now(), updated_by = ${actor.userId}
         FROM import_stage s WHERE i.id = s.vendor_item_id AND i.firm_id = ${firm}
         RETURNING i.id, s.row_no)

@@ -9,8 +9,9 @@ import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors';
 import { getSettings } from '../../../platform/settings/settings.service';
 import { cleanRichText } from '../../../platform/text/rich-text';
-import { pathKey, type Read, readChoice, readList, readPath, readUnits } from '../map/cells';
+import { pathKey, readChoice, readList, readPath, readUnits } from '../map/cells';
 import { type Match, matchChecks, matchCounts, skuOwnerCheck } from './matching';
+import { mappedSets, rowReader, schemaErrors, setsFirst, stagedTags } from './rows';
 import type { ImportSpec, ParsedRow } from './spec';
 
 type Prepared = { taxClasses: string[]; defaultUnit: SellUnit };
@@ -56,16 +57,12 @@ const COLUMN_OF: Record<string, string> = {
   costCents: 'cost_hc',
   taxClass: 'tax_class',
   category: 'category_id',
-  tags: 'tags',
   width: 'width_e4',
   height: 'height_e4',
   depth: 'depth_e4',
   weight: 'weight_e4',
 };
 const MEASURES = ['width', 'height', 'depth', 'weight'] as const;
-
-// constant SQL: the staged tags (a JSON array) as the products' text[].
-const stagedTags = sql.raw(`ARRAY(SELECT jsonb_array_elements_text(COALESCE(s.tags, '[]'::jsonb)))`);
 
 /**
  * Products by SKU: each row creates a product or updates the one with its SKU (the mapped fields
@@ -94,16 +91,7 @@ export const productImport: ImportSpec<Prepared> = {
   },
   parse: (cell, prepared, { format }) => {
     const errors: ParsedRow['errors'] = [];
-    const text = (field: string) => cell(field) ?? '';
-    /** A cell's value, or its error noted and undefined. */
-    const take = <T>(field: string, read: Read<T>): T | undefined => {
-      if ('error' in read) {
-        errors.push([field, text(field), read.error]);
-        return undefined;
-      }
-      return read.value;
-    };
-    const has = (field: string) => cell(field) !== undefined;
+    const { text, has, take } = rowReader(cell, errors);
     const status = has('status')
       ? take('status', readChoice<ProductStatus>(text('status'), PRODUCT_STATUS_LABELS))
       : null;
@@ -141,16 +129,9 @@ export const productImport: ImportSpec<Prepared> = {
       weight: measures[3] == null ? null : measures[3] / 10_000,
       tags,
     });
-    const taken = new Set(errors.map(([field]) => field));
-    if (!checked.success)
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'sku');
-        if (!taken.has(field)) errors.push([field, text(field), issue.message]);
-        taken.add(field);
-      }
-    if (text('sku').trim() === '' && !taken.has('sku'))
+    const input = schemaErrors(checked, errors, text, 'sku');
+    if (text('sku').trim() === '' && !errors.some(([field]) => field === 'sku'))
       errors.push(['sku', '', 'Give the product a SKU: rows are matched to products by it.']);
-    const input = checked.success ? checked.data : null;
     return {
       errors,
       values: [
@@ -192,19 +173,10 @@ export const productImport: ImportSpec<Prepared> = {
     const user = actor.userId;
     const name = mapped.has('name') ? sql`s.name` : sql`p.name`;
     const tags = mapped.has('tags') ? stagedTags : sql`p.tags`;
-    const sets = Object.entries(COLUMN_OF)
-      .filter(([field]) => mapped.has(field))
-      .map(([field, column]) =>
-        field === 'tags'
-          ? sql`tags = ${stagedTags}`
-          : field === 'category'
-            ? sql`category_id = s.category_id`
-            : // constant SQL: the columns of COLUMN_OF above.
-              sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
-      );
+    const sets = [...mappedSets(mapped, COLUMN_OF), ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : [])];
     const updated = await tx.execute(sql`
       WITH changed AS (
-        UPDATE products p SET ${sets.length ? sql`${sql.join(sets, sql`, `)}, ` : sql``}
+        UPDATE products p SET ${setsFirst(sets)}
           search_text = search_text_of(ARRAY[${name}, p.sku] || ${tags}),
           version = p.version + 1, updated_at = now(), updated_by = ${user}
         FROM import_stage s WHERE p.id = s.product_id AND p.firm_id = ${firm}

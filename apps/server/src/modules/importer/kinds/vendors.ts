@@ -2,8 +2,9 @@ import { vendorInputSchema } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors';
 import { getSettings } from '../../../platform/settings/settings.service';
-import { type Read, readList, readNumber } from '../map/cells';
+import { readList, readNumber } from '../map/cells';
 import { type Match, matchChecks, matchCounts } from './matching';
+import { mappedSets, rowReader, schemaErrors, setsFirst, stagedTags } from './rows';
 import type { ImportSpec, ParsedRow } from './spec';
 
 const MATCH: Match = {
@@ -29,9 +30,6 @@ const DAYS = [
   ['paymentTermsDays', 'payment_terms_days'],
   ['leadTimeDays', 'lead_time_days'],
 ] as const;
-
-// constant SQL: the staged tags (a JSON array) as the vendors' text[].
-const stagedTags = sql.raw(`ARRAY(SELECT jsonb_array_elements_text(COALESCE(s.tags, '[]'::jsonb)))`);
 
 /**
  * What a vendor's search text is made of (vendors.service's, in SQL): its name, contact, email,
@@ -67,15 +65,7 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
   },
   parse: (cell, prepared, { format }) => {
     const errors: ParsedRow['errors'] = [];
-    const text = (field: string) => cell(field) ?? '';
-    const has = (field: string) => cell(field) !== undefined;
-    const take = <T>(field: string, read: Read<T>): T | undefined => {
-      if ('error' in read) {
-        errors.push([field, text(field), read.error]);
-        return undefined;
-      }
-      return read.value;
-    };
+    const { text, has, take } = rowReader(cell, errors);
     const days = DAYS.map(([field]) => (has(field) ? take(field, readNumber(text(field), format)) : null));
     const checked = vendorInputSchema.safeParse({
       name: text('name'),
@@ -84,14 +74,7 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
       leadTimeDays: days[1] ?? prepared.leadTimeDays,
       tags: has('tags') ? readList(text('tags')) : [],
     });
-    const taken = new Set(errors.map(([field]) => field));
-    if (!checked.success)
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'name');
-        if (!taken.has(field)) errors.push([field, text(field), issue.message]);
-        taken.add(field);
-      }
-    const input = checked.success ? checked.data : null;
+    const input = schemaErrors(checked, errors, text, 'name');
     return {
       errors,
       values: [
@@ -118,19 +101,13 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
     const firm = actor.firmId;
     const user = actor.userId;
     const sets = [
-      ...[...TEXTS, ...DAYS]
-        .filter(([field]) => mapped.has(field))
-        .map(
-          ([, column]) =>
-            // constant SQL: the columns of TEXTS and DAYS above.
-            sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
-        ),
+      ...mappedSets(mapped, Object.fromEntries([...TEXTS, ...DAYS])),
       ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : []),
     ];
     // The search text is made from the row as it is now: once the fields are set.
     const updated = await tx.execute(sql`
       WITH changed AS (
-        UPDATE vendors v SET ${sets.length ? sql`${sql.join(sets, sql`, `)}, ` : sql``}
+        UPDATE vendors v SET ${setsFirst(sets)}
           version = v.version + 1, updated_at = now(), updated_by = ${user}
         FROM import_stage s WHERE v.id = s.vendor_id AND v.firm_id = ${firm}
         RETURNING v.id, s.row_no),
