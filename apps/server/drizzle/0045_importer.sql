@@ -114,6 +114,8 @@ BEGIN
     message = 'The server stopped while this import was '
       || CASE WHEN status = 'running' THEN 'running: nothing was imported. Run it again.' ELSE 'checking it. Check it again.' END
   WHERE status IN ('checking', 'running')
+    -- Just started: its work may still be waiting for a connection (at most 10 s) to take its lock.
+    AND started_at < now() - interval '10 seconds'
     AND pg_try_advisory_xact_lock(hashtextextended('import:' || id::text, 0));
   GET DIAGNOSTICS n = ROW_COUNT;
   RETURN n;

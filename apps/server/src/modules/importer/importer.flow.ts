@@ -29,6 +29,9 @@ import { executeImport } from './run/pipeline';
 type Scoped = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
 const SAMPLE_ROWS = 5;
+/** Checks and runs at once on one server: each holds a connection for its length, and the pool is shared. */
+export const MAX_RUNNING = 2;
+const running = new WeakMap<object, number>();
 
 /** The headings, sheets and first rows of a stored file (400 on `file` when it is not a table). */
 async function peek(path: string, sheet?: string) {
@@ -230,6 +233,10 @@ export async function startImport(
   version: number,
   mode: 'check' | 'run',
 ): Promise<ImportDocument> {
+  const busy = running.get(deps.background) ?? 0;
+  if (busy >= MAX_RUNNING) throw conflict('The server is busy with other imports: try again in a minute or two.');
+  running.set(deps.background, busy + 1);
+  const release = () => running.set(deps.background, (running.get(deps.background) ?? 1) - 1);
   const { document, job } = await scoped(async (tx) => {
     const row = await lockAt(tx, id, version);
     assertMayImport(actor, row.kind);
@@ -246,6 +253,8 @@ export async function startImport(
       .update(imports)
       .set({
         status: mode === 'check' ? 'checking' : 'running',
+        // A new check's result replaces the last one's, whatever becomes of it.
+        ...(mode === 'check' ? { checked: null, errorCount: 0 } : {}),
         cancelRequested: false,
         message: '',
         startedAt: sql`now()`,
@@ -284,10 +293,16 @@ export async function startImport(
         options: row.options,
         expectedRows: row.checked?.rows ?? null,
         fileSize: row.fileSize,
+        version: updated[0]!.version,
       },
     };
+  }).catch((error) => {
+    release();
+    throw error;
   });
-  deps.background.start((signal) => executeImport(deps, importSpec(job.kind), actor, job, mode, signal));
+  deps.background.start((signal) =>
+    executeImport(deps, importSpec(job.kind), actor, job, mode, signal).finally(release),
+  );
   return document;
 }
 

@@ -21,10 +21,16 @@ import { defineRecordType, personColumn } from '../../platform/records/lifecycle
 import { importErrors, importMappings, imports } from './importer.table';
 import { matchHeadings } from './map/headings';
 
-/** The import code of a kind (42–47): what running one of its imports needs. */
+/** The module the records of a kind of import belong to, where the firm pays for it separately. */
+const FEATURE_OF: Partial<Record<ImportKind, string>> = { material: KINDS.raw_material.feature };
+
+/** The import code of a kind (42–47), and the firm's module for its records: what running one of its imports needs. */
 export function assertMayImport(actor: Actor, kind: ImportKind): void {
   if (!hasCode(actor.codes, IMPORT_KIND_INFO[kind].code))
     throw forbidden(`You do not have permission to import ${IMPORT_KIND_INFO[kind].plural}.`);
+  const feature = FEATURE_OF[kind];
+  if (feature && !actor.features.includes(feature))
+    throw forbidden(`Your firm does not have the module for ${IMPORT_KIND_INFO[kind].plural}.`);
 }
 
 const countOf = (key: string) => sql<number | null>`(COALESCE(${imports.outcome}, ${imports.checked}) ->> ${key})::int`;

@@ -1,4 +1,5 @@
 import type { ImportDocument, ImportKind } from '@atelier/contracts';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
@@ -193,6 +194,57 @@ describe('importing products', () => {
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.fields['mapping.name']).toBe('That column already fills SKU.');
+  });
+});
+
+describe('stopping', () => {
+  it('cancels a check half-way through a long file, and fails one whose file turns out bad half-way, without hanging', async () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => `STOP-${i},Stop ${i},1`).join('\n');
+    const doc = await uploaded(`SKU,Name,Price\n${rows}\n`);
+    const started = await api('POST', `/imports/${doc._id}/check`, { version: doc.version });
+    expect(started.statusCode).toBe(202);
+    const cancel = await api('POST', `/imports/${doc._id}/cancel`, { version: started.json().version });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.app.deps.background.idle();
+    const after = (await api('GET', `/imports/${doc._id}`)).json();
+    expect([after.status, after.message]).toEqual(['uploaded', 'The check was cancelled.']);
+
+    const long = `BAD-LONG,${'x'.repeat(1_100_000)},1`;
+    const bad = await uploaded(`SKU,Name,Price\n${rows.split('\n').slice(0, 500).join('\n')}\n${long}\n`);
+    const failed = await step(bad, 'check');
+    expect(failed.status).toBe('failed');
+    expect(failed.message).toMatch(/longer than 1,000,000 characters/);
+    // The connection went back whole: the next check runs.
+    expect((await step(await uploaded('SKU,Name,Price\nAFTER-1,After,1\n'), 'check')).status).toBe('checked');
+  });
+});
+
+describe('reading workbooks and blanks', () => {
+  it('reads a workbook’s number cells as numbers whatever the file’s format, and a blank status keeps a draft', async () => {
+    await api('POST', '/products', { sku: 'XL-1', name: 'Draft one', priceCents: 100, status: 'draft' });
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Prices');
+    sheet.addRow(['SKU', 'Cost', 'Price', 'Status']);
+    sheet.addRow(['XL-1', 2.125, '1.234,50', '']);
+    const bytes = Buffer.from(await book.xlsx.writeBuffer());
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports?kind=product&name=prices.xlsx',
+      headers: { cookie: owner, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      payload: bytes,
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const doc = r.json();
+    const mapped = await api('PUT', `/imports/${doc._id}/mapping`, {
+      version: doc.version,
+      mapping: doc.mapping,
+      options: { mode: 'update', numberFormat: 'comma-dot' },
+    });
+    const done = await step(await step(mapped.json(), 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(await owned(`SELECT cost_hc, price_cents, status FROM products WHERE sku = 'XL-1'`)).toEqual([
+      { cost_hc: 21250, price_cents: 123450, status: 'draft' },
+    ]);
   });
 });
 

@@ -54,11 +54,11 @@ export const materialImport: ImportSpec<{ defaultUnit: SellUnit }> = {
     }
     return { defaultUnit: (await getSettings(tx, actor.firmId, { banking: false })).productSettings.defaultUnit };
   },
-  parse: (cell, prepared, { format }) => {
+  parse: (cell, prepared, { format }, numeric) => {
     const errors: ParsedRow['errors'] = [];
-    const { text, has, take } = rowReader(cell, errors);
+    const { text, has, take, formatOf } = rowReader(cell, errors, format, numeric);
     const unit = has('unit') ? take('unit', readChoice<SellUnit>(text('unit'), SELL_UNIT_LABELS)) : null;
-    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), format, 4)) : null;
+    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), formatOf('costCents'), 4)) : null;
     const tags = has('tags') ? readList(text('tags')) : [];
     const checked = materialInputSchema.safeParse({
       sku: text('sku'),

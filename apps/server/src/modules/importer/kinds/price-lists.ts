@@ -73,12 +73,12 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
     }
     return { vendor: vendor.id };
   },
-  parse: (cell, _prepared, { format }) => {
+  parse: (cell, _prepared, { format }, numeric) => {
     const errors: ParsedRow['errors'] = [];
-    const { text, has, take } = rowReader(cell, errors);
-    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), format, 4)) : null;
+    const { text, has, take, formatOf } = rowReader(cell, errors, format, numeric);
+    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), formatOf('costCents'), 4)) : null;
     if (has('costCents') && costHc === null) errors.push(['costCents', '', 'Enter a cost.']);
-    const counts = COUNTS.map((field) => (has(field) ? take(field, readNumber(text(field), format)) : null));
+    const counts = COUNTS.map((field) => (has(field) ? take(field, readNumber(text(field), formatOf(field))) : null));
     const checked = vendorItemInputSchema.safeParse({
       vendor: SOME_ID,
       product: SOME_ID,
@@ -97,8 +97,9 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
         text('vendorSku').trim(),
         text('sku').trim() || null,
         costHc ?? 0,
-        input?.packSize ?? 1,
-        input?.minimumPacks ?? 1,
+        // Blank: 1 for a new item, an existing one's own (see `write`).
+        counts[0] == null ? null : (input?.packSize ?? null),
+        counts[1] == null ? null : (input?.minimumPacks ?? null),
         input?.leadTimeDays ?? null,
       ],
     };
@@ -145,7 +146,7 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
     const firm = actor.firmId;
     const updated = await tx.execute(sql`
       WITH changed AS (
-        UPDATE vendor_items i SET ${setsFirst(mappedSets(mapped, COLUMN_OF))}
+        UPDATE vendor_items i SET ${setsFirst(mappedSets(mapped, COLUMN_OF, { alias: 'i', columns: ['pack_size', 'minimum_packs'] }))}
           vendor_sku = s.vendor_sku, version = i.version + 1, updated_at = now(), updated_by = ${actor.userId}
         FROM import_stage s WHERE i.id = s.vendor_item_id AND i.firm_id = ${firm}
         RETURNING i.id, s.row_no)
@@ -156,7 +157,7 @@ export const priceListImport: ImportSpec<{ vendor: string }> = {
         INSERT INTO vendor_items (firm_id, vendor_id, product_id, variant_id, material_id, vendor_sku, cost_hc,
           pack_size, minimum_packs, lead_time_days, updated_by)
         SELECT ${firm}, ${options.vendor}, s.product_id, s.variant_id, s.material_id, s.vendor_sku, s.cost_hc,
-          s.pack_size, s.minimum_packs, s.lead_time_days, ${actor.userId}
+          COALESCE(s.pack_size, 1), COALESCE(s.minimum_packs, 1), s.lead_time_days, ${actor.userId}
         FROM import_stage s WHERE s.vendor_item_id IS NULL ORDER BY s.row_no
         RETURNING id, item_id)
       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)

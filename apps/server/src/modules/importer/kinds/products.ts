@@ -14,8 +14,6 @@ import { type Match, matchChecks, matchCounts, skuOwnerCheck } from './matching'
 import { mappedSets, rowReader, schemaErrors, setsFirst, stagedTags } from './rows';
 import type { ImportSpec, ParsedRow } from './spec';
 
-type Prepared = { taxClasses: string[]; defaultUnit: SellUnit };
-
 const MATCH: Match = {
   field: 'sku',
   value: 'sku',
@@ -63,18 +61,19 @@ const COLUMN_OF: Record<string, string> = {
   weight: 'weight_e4',
 };
 const MEASURES = ['width', 'height', 'depth', 'weight'] as const;
+/** Columns a product always has: a blank cell keeps an existing product's value. */
+const ALWAYS_SET = ['status', 'unit', 'tax_class'] as const;
 
 /**
  * Products by SKU: each row creates a product or updates the one with its SKU (the mapped fields
  * only), checked with the API's own product schema, the firm's tax classes, and its categories.
  */
-export const productImport: ImportSpec<Prepared> = {
+export const productImport: ImportSpec<null> = {
   kind: 'product',
   entityType: 'product',
   stage: STAGE,
   extra: ['sku_key text GENERATED ALWAYS AS (lower(sku)) STORED', 'product_id uuid', 'category_id uuid'],
-  prepare: async (tx, { actor, options, mapped }) => {
-    const settings = (await getSettings(tx, actor.firmId, { banking: false })).productSettings;
+  prepare: async (_tx, { options, mapped }) => {
     const missing = [
       ...(mapped.has('sku') ? [] : ['SKU']),
       ...(options.mode !== 'update' ? [['name', 'Name'] as const, ['priceCents', 'Price'] as const] : [])
@@ -87,29 +86,24 @@ export const productImport: ImportSpec<Prepared> = {
       }`;
       throw badRequest(message, { mapping: message });
     }
-    return { taxClasses: settings.taxClasses, defaultUnit: settings.defaultUnit };
+    return null;
   },
-  parse: (cell, prepared, { format }) => {
+  parse: (cell, _prepared, { format }, numeric) => {
     const errors: ParsedRow['errors'] = [];
-    const { text, has, take } = rowReader(cell, errors);
+    const { text, has, take, formatOf } = rowReader(cell, errors, format, numeric);
     const status = has('status')
       ? take('status', readChoice<ProductStatus>(text('status'), PRODUCT_STATUS_LABELS))
       : null;
     const unit = has('unit') ? take('unit', readChoice<SellUnit>(text('unit'), SELL_UNIT_LABELS)) : null;
-    const price = has('priceCents') ? take('priceCents', readUnits(text('priceCents'), format, 2)) : 0;
+    const price = has('priceCents') ? take('priceCents', readUnits(text('priceCents'), formatOf('priceCents'), 2)) : 0;
     if (has('priceCents') && price === null) errors.push(['priceCents', '', 'Enter a price.']);
     const compareAt = has('compareAtCents')
-      ? take('compareAtCents', readUnits(text('compareAtCents'), format, 2))
+      ? take('compareAtCents', readUnits(text('compareAtCents'), formatOf('compareAtCents'), 2))
       : null;
-    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), format, 4)) : null;
-    const measures = MEASURES.map((m) => (has(m) ? take(m, readUnits(text(m), format, 4)) : null));
+    const costHc = has('costCents') ? take('costCents', readUnits(text('costCents'), formatOf('costCents'), 4)) : null;
+    const measures = MEASURES.map((m) => (has(m) ? take(m, readUnits(text(m), formatOf(m), 4)) : null));
+    // Checked against the settings' classes in `check`: a product keeps a class since retired.
     const taxClass = text('taxClass').trim();
-    if (has('taxClass') && taxClass && !prepared.taxClasses.includes(taxClass))
-      errors.push([
-        'taxClass',
-        taxClass,
-        `Use one of the tax classes of the product settings: ${prepared.taxClasses.join(', ')}.`,
-      ]);
     const tags = has('tags') ? readList(text('tags')) : [];
     const path = readPath(text('category'));
     // The API's own schema checks what it checks (lengths, SKU characters, limits); fields not
@@ -138,12 +132,13 @@ export const productImport: ImportSpec<Prepared> = {
         text('sku').trim(),
         input?.name ?? '',
         has('description') ? cleanRichText(text('description')) : '',
-        status ?? 'active',
-        unit ?? prepared.defaultUnit,
+        // Blank: a new product's default, an existing one's own (see `write`).
+        status ?? null,
+        unit ?? null,
         price ?? 0,
         compareAt ?? null,
         costHc ?? 0,
-        (has('taxClass') && taxClass) || prepared.taxClasses[0]!,
+        taxClass || null,
         path.length ? pathKey(path) : null,
         path.length ? path.join(' > ') : null,
         JSON.stringify(input?.tags ?? tags),
@@ -157,6 +152,23 @@ export const productImport: ImportSpec<Prepared> = {
       WHERE p.firm_id = ${firm} AND p.sku_key = s.sku_key AND s.errors IS NULL`);
     await matchChecks(tx, options, MATCH);
     await skuOwnerCheck(tx, firm, 'product_id');
+    // As the API's checkFit: a tax class of the settings (or the one the product has), a unit
+    // that fits a price by area or length, no coverage on a product sold by the foot.
+    const classes = (await getSettings(tx, firm, { banking: false })).productSettings.taxClasses;
+    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+      SELECT s.row_no, 'taxClass', s.tax_class, ${`Use one of the tax classes of the product settings: ${classes.join(', ')}.`}
+      FROM import_stage s LEFT JOIN products p ON p.id = s.product_id
+      WHERE s.errors IS NULL AND s.tax_class IS NOT NULL AND NOT s.tax_class = ANY(${sql.param(classes)}::text[])
+        AND p.tax_class IS DISTINCT FROM s.tax_class`);
+    await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+      SELECT s.row_no, 'unit', s.unit, CASE
+          WHEN p.pricing_mode = 'area' AND s.unit <> 'sq_ft' THEN 'A price by area is per sq ft: choose that unit.'
+          WHEN p.pricing_mode = 'length' AND s.unit <> 'linear_ft' THEN 'A price by length is per linear ft: choose that unit.'
+          ELSE 'A product sold by the foot needs no coverage: remove its coverage first.' END
+      FROM import_stage s JOIN products p ON p.id = s.product_id
+      WHERE s.errors IS NULL AND s.unit IS NOT NULL AND (
+        (p.pricing_mode = 'area' AND s.unit <> 'sq_ft') OR (p.pricing_mode = 'length' AND s.unit <> 'linear_ft')
+        OR (p.coverage_e4 IS NOT NULL AND s.unit IN ('sq_ft', 'linear_ft')))`);
     // Categories by their whole path, names compared without case.
     await tx.execute(sql`UPDATE import_stage s SET category_id = c.id
       FROM (SELECT c.id, (SELECT string_agg(lower(a.name), E'\\x1f' ORDER BY u.o)
@@ -173,7 +185,11 @@ export const productImport: ImportSpec<Prepared> = {
     const user = actor.userId;
     const name = mapped.has('name') ? sql`s.name` : sql`p.name`;
     const tags = mapped.has('tags') ? stagedTags : sql`p.tags`;
-    const sets = [...mappedSets(mapped, COLUMN_OF), ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : [])];
+    const sets = [
+      ...mappedSets(mapped, COLUMN_OF, { alias: 'p', columns: ALWAYS_SET }),
+      ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : []),
+    ];
+    const settings = (await getSettings(tx, firm, { banking: false })).productSettings;
     const updated = await tx.execute(sql`
       WITH changed AS (
         UPDATE products p SET ${setsFirst(sets)}
@@ -187,8 +203,8 @@ export const productImport: ImportSpec<Prepared> = {
       WITH made AS (
         INSERT INTO products (firm_id, sku, name, description, status, unit, price_cents, compare_at_cents, cost_hc,
           tax_class, category_id, tags, width_e4, height_e4, depth_e4, weight_e4, search_text, created_by, updated_by)
-        SELECT ${firm}, s.sku, s.name, s.description, s.status, s.unit, s.price_cents, s.compare_at_cents, s.cost_hc,
-          s.tax_class, s.category_id, ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4,
+        SELECT ${firm}, s.sku, s.name, s.description, COALESCE(s.status, 'active'), COALESCE(s.unit, ${settings.defaultUnit}),
+          s.price_cents, s.compare_at_cents, s.cost_hc, COALESCE(s.tax_class, ${settings.taxClasses[0]!}), s.category_id, ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4,
           search_text_of(ARRAY[s.name, s.sku] || ${stagedTags}), ${user}, ${user}
         FROM import_stage s WHERE s.product_id IS NULL ORDER BY s.row_no
         RETURNING id, sku),

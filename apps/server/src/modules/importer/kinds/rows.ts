@@ -1,17 +1,28 @@
+import type { NumberFormat } from '@atelier/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Read } from '../map/cells';
 import type { ParsedRow } from './spec';
 
+// How a workbook's number cells are written, whatever the file's format for typed numbers.
+const PLAIN: NumberFormat = { decimal: '.', thousands: '' };
+
 /**
  * One row's cells as a kind's `parse` reads them: `text` (empty when not mapped), `has` (mapped),
- * and `take`, which gives a cell's value or notes its error (and gives undefined).
+ * `formatOf` (how a cell writes its number: a workbook's number cell plainly, else as the file
+ * does), and `take`, which gives a cell's value or notes its error (and gives undefined).
  */
-export function rowReader(cell: (field: string) => string | undefined, errors: ParsedRow['errors']) {
+export function rowReader(
+  cell: (field: string) => string | undefined,
+  errors: ParsedRow['errors'],
+  format: NumberFormat,
+  numeric: (field: string) => boolean,
+) {
   const text = (field: string) => cell(field) ?? '';
   return {
     text,
     has: (field: string) => cell(field) !== undefined,
+    formatOf: (field: string) => (numeric(field) ? PLAIN : format),
     take: <T>(field: string, read: Read<T>): T | undefined => {
       if ('error' in read) {
         errors.push([field, text(field), read.error]);
@@ -47,15 +58,23 @@ export const stagedTags = sql.raw(`ARRAY(SELECT jsonb_array_elements_text(COALES
 
 /**
  * `column = s.column` for each mapped field of `columns` (field key → the table's column, the
- * staged one of the same name): an update changes what the file has, and nothing else.
+ * staged one of the same name): an update changes what the file has, and nothing else. The
+ * columns in `keep` (always filled: a status, a unit, terms) keep the record's value (`alias`'s)
+ * where the file's cell is blank, rather than taking a new record's default.
  */
-export function mappedSets(mapped: ReadonlySet<string>, columns: Record<string, string>): SQL[] {
+export function mappedSets(
+  mapped: ReadonlySet<string>,
+  columns: Record<string, string>,
+  keep?: { alias: string; columns: readonly string[] },
+): SQL[] {
   return Object.entries(columns)
     .filter(([field]) => mapped.has(field))
-    .map(
-      ([, column]) =>
-        // constant SQL: the kinds' own column names.
-        sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
+    .map(([, column]) =>
+      keep?.columns.includes(column)
+        ? // constant SQL: the kinds' own column names and table alias.
+          sql`${sql.identifier(column)} = COALESCE(s.${sql.identifier(column)}, ${sql.identifier(keep.alias)}.${sql.identifier(column)})`
+        : // constant SQL: the kinds' own column names.
+          sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
     );
 }
 

@@ -36,8 +36,16 @@ export type ImportSpec<P = unknown> = {
    * cannot work (400): a new record's required field left unmapped.
    */
   prepare: (tx: Tx, context: ImportContext) => Promise<P>;
-  /** One row's cells by field key (mapped fields only). */
-  parse: (cell: (field: string) => string | undefined, prepared: P, context: ImportContext) => ParsedRow;
+  /**
+   * One row's cells by field key (mapped fields only); `numeric` says which were numbers in a
+   * workbook (their text is written 1234.5 whatever the file's number format).
+   */
+  parse: (
+    cell: (field: string) => string | undefined,
+    prepared: P,
+    context: ImportContext,
+    numeric: (field: string) => boolean,
+  ) => ParsedRow;
   /**
    * Checks the staged rows against each other and the firm's records, adding what it finds to
    * `import_stage_errors (row, field, value, message)`, and marks each row's match for `write`.

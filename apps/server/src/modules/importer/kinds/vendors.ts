@@ -63,10 +63,10 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
     const { paymentTermsDays, leadTimeDays } = (await getSettings(tx, actor.firmId, { banking: false })).vendorSettings;
     return { paymentTermsDays, leadTimeDays };
   },
-  parse: (cell, prepared, { format }) => {
+  parse: (cell, prepared, { format }, numeric) => {
     const errors: ParsedRow['errors'] = [];
-    const { text, has, take } = rowReader(cell, errors);
-    const days = DAYS.map(([field]) => (has(field) ? take(field, readNumber(text(field), format)) : null));
+    const { text, has, take, formatOf } = rowReader(cell, errors, format, numeric);
+    const days = DAYS.map(([field]) => (has(field) ? take(field, readNumber(text(field), formatOf(field))) : null));
     const checked = vendorInputSchema.safeParse({
       name: text('name'),
       ...Object.fromEntries(TEXTS.map(([field]) => [field, text(field)])),
@@ -80,8 +80,9 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
       values: [
         input?.name ?? text('name').trim(),
         ...TEXTS.map(([field]) => (input?.[field] as string | undefined) ?? ''),
-        input?.paymentTermsDays ?? prepared.paymentTermsDays,
-        input?.leadTimeDays ?? prepared.leadTimeDays,
+        // Blank: a new vendor's usual terms, an existing one's own (see `write`).
+        days[0] == null ? null : (input?.paymentTermsDays ?? null),
+        days[1] == null ? null : (input?.leadTimeDays ?? null),
         JSON.stringify(input?.tags ?? []),
       ],
     };
@@ -100,8 +101,12 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
   write: async (tx, { actor, importId, mapped }) => {
     const firm = actor.firmId;
     const user = actor.userId;
+    const terms = (await getSettings(tx, firm, { banking: false })).vendorSettings;
     const sets = [
-      ...mappedSets(mapped, Object.fromEntries([...TEXTS, ...DAYS])),
+      ...mappedSets(mapped, Object.fromEntries([...TEXTS, ...DAYS]), {
+        alias: 'v',
+        columns: DAYS.map(([, column]) => column),
+      }),
       ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : []),
     ];
     // The search text is made from the row as it is now: once the fields are set.
@@ -120,7 +125,8 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
         INSERT INTO vendors (firm_id, name, contact_name, email, phone, website, account_number, notes,
           payment_terms_days, lead_time_days, tags, created_by, updated_by)
         SELECT ${firm}, s.name, s.contact_name, s.email, s.phone, s.website, s.account_number, s.notes,
-          s.payment_terms_days, s.lead_time_days, ${stagedTags}, ${user}, ${user}
+          COALESCE(s.payment_terms_days, ${terms.paymentTermsDays}), COALESCE(s.lead_time_days, ${terms.leadTimeDays}),
+          ${stagedTags}, ${user}, ${user}
         FROM import_stage s WHERE s.vendor_id IS NULL ORDER BY s.row_no
         RETURNING id, name)
       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)

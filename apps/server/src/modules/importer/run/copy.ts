@@ -42,6 +42,17 @@ export function copyInto(client: pg.PoolClient, statement: string) {
       // Lines go out in chunks of about 64 kB: one write per line costs more than the copy.
       if (size >= 65_536) await flush();
     },
+    /**
+     * Stops the copy half-way (the file was refused, the import cancelled): the connection leaves
+     * COPY, so its transaction can roll back; left running, the ROLLBACK would wait behind it for ever.
+     */
+    async abort(reason: Error): Promise<void> {
+      buffered = [];
+      if (stream.destroyed) return;
+      const closed = new Promise((resolve) => stream.once('close', resolve));
+      stream.destroy(reason);
+      await closed;
+    },
     async end(): Promise<void> {
       await flush();
       stream.end();

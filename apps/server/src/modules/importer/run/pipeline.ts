@@ -35,11 +35,15 @@ export type ImportJob = {
   expectedRows: number | null;
   /** The file's size, for the first check's estimate of its rows. */
   fileSize: number;
+  /** The document's version once marked checking or running: the work is for that version only. */
+  version: number;
 };
 
 class Cancelled extends Error {}
 
 const CANCEL_POLL_MS = 500;
+/** Errors kept in a document's report; beyond them, only counted. */
+export const MAX_KEPT_ERRORS = 100_000;
 /** Rows parsed between turns of the event loop given to other requests. */
 const YIELD_ROWS = 200;
 
@@ -87,9 +91,9 @@ export async function executeImport(
   try {
     await inScope(deps.db, scope, async (tx) => {
       await tx.execute(sql`SELECT ${importLock(job.id)}`);
-      // Failed meanwhile (a sweep on another server that saw it before this lock was taken): leave it.
-      const now = await tx.execute<{ status: string }>(sql`SELECT status FROM imports WHERE id = ${job.id}`);
-      if (now.rows[0]?.status !== (mode === 'check' ? 'checking' : 'running')) return;
+      // Changed meanwhile (failed by a sweep that saw it before this lock was taken): not this work's any more.
+      const now = await tx.execute<{ version: number }>(sql`SELECT version FROM imports WHERE id = ${job.id}`);
+      if (now.rows[0]?.version !== job.version) return;
       await stage(tx, spec);
       const prepared = await spec.prepare(tx, context);
       const blank = await copyRows(tx, deps, spec, job, prepared, context, progress, stopIfCancelled);
@@ -125,15 +129,20 @@ export async function executeImport(
           kind,
           sql`SELECT entity_id FROM import_records WHERE import_id = ${job.id}`,
         );
-      // The last moment a cancel still undoes everything.
+      // The last moment a cancel still undoes everything (`finish` refuses to mark it done once asked).
       lastPoll = 0;
       await stopIfCancelled();
-      await finish(tx, actor, job, 'import', {
+      const finished = await finish(tx, actor, job, 'import', {
         status: 'done',
+        unlessCancelled: true,
         checked: counts,
         outcome: { rows, created: written.created, updated: written.updated, skipped: blank, failed: 0 },
         errorCount: 0,
       });
+      if (!finished) {
+        cancelled = true;
+        throw new Cancelled('Cancelled.');
+      }
     });
   } catch (error) {
     const message =
@@ -149,6 +158,7 @@ export async function executeImport(
     if (!(error instanceof Cancelled) && !(error instanceof HttpError)) deps.background.report(error);
     await inScope(deps.db, scope, (tx) =>
       finish(tx, actor, job, cancelled ? 'cancel' : 'fail', {
+        whileBusy: true,
         // A cancelled check leaves the file ready to check again; a cancelled run is over.
         status: cancelled ? (mode === 'check' ? 'uploaded' : 'cancelled') : 'failed',
         message:
@@ -203,7 +213,7 @@ async function copyRows(
   let read = 0;
   let blank = 0;
   try {
-    for await (const { row, cells } of table.rows) {
+    for await (const { row, cells, numbers } of table.rows) {
       if (cells.every((c) => c.trim() === '')) {
         blank++;
         continue;
@@ -212,7 +222,11 @@ async function copyRows(
         const at = columnOf.get(field);
         return at === undefined ? undefined : (cells[at] ?? '');
       };
-      const parsed = spec.parse(cell, prepared, context);
+      const numeric = (field: string) => {
+        const at = columnOf.get(field);
+        return numbers !== undefined && at !== undefined && numbers.includes(at);
+      };
+      const parsed = spec.parse(cell, prepared, context, numeric);
       await copy.row([
         String(row),
         parsed.errors.length ? copyField(JSON.stringify(parsed.errors)) : '\\N',
@@ -225,10 +239,13 @@ async function copyRows(
         progress.read(read);
       }
     }
+    await copy.end();
+  } catch (error) {
+    await copy.abort(error as Error);
+    throw error;
   } finally {
     await table.rows.return(undefined);
   }
-  await copy.end();
   progress.read(read);
   return blank;
 }
@@ -246,34 +263,53 @@ async function keepErrors(tx: Tx, firmId: string, job: ImportJob): Promise<numbe
   await tx.execute(sql`DELETE FROM import_errors WHERE import_id = ${job.id}`);
   const result = await tx.execute(sql`
     INSERT INTO import_errors (firm_id, import_id, position, "row", "column", value, message)
-    SELECT ${firmId}, ${job.id}, row_number() OVER (ORDER BY e.row_no, e.source, e.n), e.row_no,
-      COALESCE(${JSON.stringify(headingOf)}::jsonb ->> e.field, e.field), left(e.value, 500), e.message
+    SELECT ${firmId}, ${job.id}, e.position, e.row_no, e.column, e.value, e.message FROM (
+    SELECT row_number() OVER (ORDER BY e.row_no, e.source, e.n) AS position, e.row_no,
+      left(COALESCE(${JSON.stringify(headingOf)}::jsonb ->> e.field, e.field), 200) AS column,
+      left(e.value, 500) AS value, left(e.message, 500) AS message
     FROM (
       SELECT s.row_no, x.e ->> 0 AS field, x.e ->> 1 AS value, x.e ->> 2 AS message, 0 AS source, x.n
       FROM import_stage s, jsonb_array_elements(s.errors) WITH ORDINALITY x(e, n) WHERE s.errors IS NOT NULL
       UNION ALL
-      SELECT row_no, field, value, message, 1, 0 FROM import_stage_errors) e`);
-  return result.rowCount ?? 0;
+      SELECT row_no, field, value, message, 1, 0 FROM import_stage_errors) e) e
+    -- The first ones are kept (a file wrong throughout says so soon enough); all are counted.
+    WHERE e.position <= ${MAX_KEPT_ERRORS}`);
+  if ((result.rowCount ?? 0) < MAX_KEPT_ERRORS) return result.rowCount ?? 0;
+  const all = await tx.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM import_stage_errors)
+      + (SELECT COALESCE(sum(jsonb_array_length(errors)), 0) FROM import_stage WHERE errors IS NOT NULL) AS n`);
+  return Number(all.rows[0]!.n);
 }
 
 type Finish = {
   status: 'uploaded' | 'checked' | 'done' | 'failed' | 'cancelled';
+  /** Only while still under way and not asked to stop (the end of a run that succeeded). */
+  unlessCancelled?: boolean;
+  /** Only while still under way (the ends of failures: never over a finished import). */
+  whileBusy?: boolean;
   checked?: ImportCounts;
   outcome?: ImportCounts;
   errorCount?: number;
   message?: string;
 };
 
-/** Records how the work ended on the document (a new version), with its history entry. */
-async function finish(tx: Tx, actor: Actor, job: ImportJob, action: string, end: Finish) {
+/**
+ * Records how the work ended on the document (a new version), with its history entry; false when
+ * the document was not in the state `end` asks for (cancelled just now, or already ended).
+ */
+async function finish(tx: Tx, actor: Actor, job: ImportJob, action: string, end: Finish): Promise<boolean> {
   const result = await tx.execute<{ version: number }>(sql`
     UPDATE imports SET status = ${end.status}, message = ${end.message ?? ''}, cancel_requested = false,
       finished_at = now(), updated_at = now(), updated_by = ${actor.userId}, version = version + 1
       ${end.checked ? sql`, checked = ${JSON.stringify(end.checked)}::jsonb` : sql``}
       ${end.outcome ? sql`, outcome = ${JSON.stringify(end.outcome)}::jsonb` : sql``}
       ${end.errorCount !== undefined ? sql`, error_count = ${end.errorCount}` : sql``}
-    WHERE id = ${job.id} RETURNING version`);
+    WHERE id = ${job.id}
+      ${end.whileBusy ? sql`AND status IN ('checking', 'running') AND version = ${job.version}` : sql``}
+      ${end.unlessCancelled ? sql`AND NOT cancel_requested` : sql``}
+    RETURNING version`);
   const version = result.rows[0]?.version;
+  if (version === undefined) return false;
   await recordAudit(tx, actor, {
     entityType: 'import',
     entityId: job.id,
@@ -287,6 +323,7 @@ async function finish(tx: Tx, actor: Actor, job: ImportJob, action: string, end:
       ...(end.message ? { message: end.message } : {}),
     },
   });
+  return true;
 }
 
 /**

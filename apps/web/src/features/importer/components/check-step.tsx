@@ -53,6 +53,8 @@ export function CheckStep({ doc }: { doc: ImportDocument }) {
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
+          {/* A cancelled check says so ("The check was cancelled."). */}
+          {doc.status === 'uploaded' && doc.message ? `${doc.message} ` : ''}
           {UNCHECKED[doc.status] ?? UNCHECKED.uploaded}
         </Text>
       )}

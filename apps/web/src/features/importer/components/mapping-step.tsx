@@ -39,7 +39,7 @@ function CancelButton({ doc }: { doc: ImportDocument }) {
       onClick={() =>
         step
           .mutateAsync({ step: 'cancel', version: doc.version })
-          .then(() => toastSuccess('Cancelled: nothing was imported.'), showSubmitError)
+          .then(() => toastSuccess('Stopping: nothing will be imported.'), showSubmitError)
       }
     >
       Cancel
