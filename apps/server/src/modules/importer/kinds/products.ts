@@ -175,9 +175,19 @@ export const productImport: ImportSpec<null> = {
               FROM unnest(c.ancestors) WITH ORDINALITY u(id, o) JOIN categories a ON a.id = u.id) AS key
             FROM categories c WHERE c.firm_id = ${firm}) c
       WHERE c.key = s.category_key AND s.category_key IS NOT NULL`);
+    // A name alone (as the products list and its export show a category) is the category of
+    // that name, when only one has it.
+    await tx.execute(sql`UPDATE import_stage s SET category_id = c.id
+      FROM (SELECT lower(name) AS key, min(id::text)::uuid AS id, count(*) AS n FROM categories
+            WHERE firm_id = ${firm} GROUP BY lower(name)) c
+      WHERE s.category_id IS NULL AND s.category_key IS NOT NULL AND strpos(s.category_key, E'\\x1f') = 0
+        AND c.key = s.category_key AND c.n = 1`);
     await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-      SELECT row_no, 'category', category_text, 'There is no category ' || category_text || '. Add it first, or import categories.'
-      FROM import_stage WHERE errors IS NULL AND category_key IS NOT NULL AND category_id IS NULL`);
+      SELECT row_no, 'category', category_text,
+        CASE WHEN (SELECT count(*) FROM categories c WHERE c.firm_id = ${firm} AND lower(c.name) = s.category_key) > 1
+          THEN 'More than one category is named ' || category_text || ': write its path, like Parent > ' || category_text || '.'
+          ELSE 'There is no category ' || category_text || '. Add it first, or import categories.' END
+      FROM import_stage s WHERE errors IS NULL AND category_key IS NOT NULL AND category_id IS NULL`);
   },
   count: (tx) => matchCounts(tx, MATCH),
   write: async (tx, { actor, importId, mapped }) => {
