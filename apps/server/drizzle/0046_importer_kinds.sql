@@ -1,5 +1,5 @@
 ALTER TABLE "imports" DROP CONSTRAINT "imports_kind_check";--> statement-breakpoint
-ALTER TABLE "imports" ADD CONSTRAINT "imports_kind_check" CHECK (kind IN ('product', 'material', 'vendor', 'category', 'collection', 'price_list'));
+ALTER TABLE "imports" ADD CONSTRAINT "imports_kind_check" CHECK (kind IN ('product', 'material', 'vendor', 'category', 'collection', 'price_list', 'opening_stock'));
 --> statement-breakpoint
 -- `search_text_of` with phone numbers, as `buildSearchText(parts, phones)` makes it: the parts,
 -- the phones, then the phones' digits and the digits of numbers written with separators in the parts.

@@ -7,7 +7,15 @@ import { personRefSchema, recordMetaShape, rowMetaShape } from './records';
  * code that lets a person run one (42–47). Listed in the spec's order; a kind is here once its
  * import is built.
  */
-export const IMPORT_KINDS = ['product', 'material', 'vendor', 'category', 'collection', 'price_list'] as const;
+export const IMPORT_KINDS = [
+  'product',
+  'material',
+  'vendor',
+  'category',
+  'collection',
+  'price_list',
+  'opening_stock',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /**
@@ -231,6 +239,38 @@ const PRICE_LIST_FIELDS: readonly ImportField[] = [
   { key: 'leadTimeDays', label: 'Lead time (days)', type: 'measure', synonyms: ['lead time', 'lead days'] },
 ];
 
+const OPENING_STOCK_FIELDS: readonly ImportField[] = [
+  {
+    key: 'sku',
+    label: 'SKU',
+    type: 'text',
+    required: true,
+    synonyms: ['item number', 'item no', 'part number', 'product code', 'item'],
+    hint: 'A product without variants, a variant or a material.',
+  },
+  {
+    key: 'warehouse',
+    label: 'Warehouse',
+    type: 'text',
+    synonyms: ['location', 'store', 'site', 'warehouse name'],
+    hint: 'By its name; left out, the default warehouse.',
+  },
+  {
+    key: 'quantity',
+    label: 'Quantity',
+    type: 'measure',
+    required: true,
+    synonyms: ['qty', 'on hand', 'stock', 'quantity on hand', 'count', 'in stock'],
+  },
+  {
+    key: 'unitCost',
+    label: 'Unit cost',
+    type: 'cost',
+    synonyms: ['cost', 'average cost', 'avg cost', 'unit price'],
+    hint: 'Left out, the item’s own cost.',
+  },
+];
+
 const CATEGORY_FIELDS: readonly ImportField[] = [
   {
     key: 'path',
@@ -292,6 +332,15 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     code: P.IMPORT_VENDORS,
     matchBy: 'vendor SKU',
     fields: PRICE_LIST_FIELDS,
+  },
+  // What the firm had on the day it moved in: opening balances through the stock ledger.
+  opening_stock: {
+    label: 'Opening stock',
+    plural: 'opening balances',
+    segment: 'opening-stock',
+    code: P.INVENTORY_POLICIES,
+    matchBy: 'SKU and warehouse',
+    fields: OPENING_STOCK_FIELDS,
   },
 };
 

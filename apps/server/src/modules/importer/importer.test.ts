@@ -408,6 +408,64 @@ describe('importing collections', () => {
   });
 });
 
+describe('importing opening stock', () => {
+  it('posts opening balances through the ledger at their cost, once per item and warehouse', async () => {
+    const product = (
+      await api('POST', '/products', { sku: 'OPEN-1', name: 'Opening shelf', priceCents: 900, costCents: 300 })
+    ).json();
+    await api('POST', '/materials', { sku: 'OPEN-M', name: 'Opening board', unit: 'sheet', costCents: 1200 });
+    const [main] = await owned(`SELECT w.name FROM warehouses w JOIN firms f ON f.id = w.firm_id
+      WHERE f.name = 'Harbor & Pine Interiors' AND w.is_default`);
+    const doc = await uploaded(
+      `SKU,Warehouse,Qty,Unit cost\nOPEN-1,,12,2.5\nOPEN-M,${main.name},3.5,\nOPEN-1,${main.name},1,\nOPEN-X,,1,\n`,
+      'opening_stock',
+    );
+    expect(doc.mapping).toMatchObject({ sku: 0, warehouse: 1, quantity: 2, unitCost: 3 });
+    const checked = await step(doc, 'check');
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.items.map((e: { row: number; message: string }) => [e.row, e.message])).toEqual([
+      [4, 'This item is in this warehouse on row 2 of the file too.'],
+      [5, 'No product, variant or material has this SKU.'],
+    ]);
+    expect(checked.checked).toMatchObject({ created: 2, failed: 2 });
+    const good = await uploaded(
+      `SKU,Warehouse,Qty,Unit cost\nOPEN-1,,12,2.5\nOPEN-M,${main.name},3.5,\n`,
+      'opening_stock',
+    );
+    const done = await step(await step(good, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toMatchObject({ created: 2 });
+    const moves = await owned(
+      `SELECT COALESCE(p.sku, m.sku) AS sku, s.quantity_e4, s.unit_cost_hc, s.reason, s.source_label FROM stock_movements s
+         LEFT JOIN products p ON p.id = s.product_id LEFT JOIN materials m ON m.id = s.material_id
+        WHERE s.source_id = $1 ORDER BY 1`,
+      [good._id],
+    );
+    expect(moves).toEqual([
+      {
+        sku: 'OPEN-1',
+        quantity_e4: 120000,
+        unit_cost_hc: 25000,
+        reason: 'opening',
+        source_label: `Import #${good.number}`,
+      },
+      {
+        sku: 'OPEN-M',
+        quantity_e4: 35000,
+        unit_cost_hc: 120000,
+        reason: 'opening',
+        source_label: `Import #${good.number}`,
+      },
+    ]);
+    // The stock tab sees it; a second opening balance for the same place is refused.
+    const stock = await api('GET', `/stock/products/${product._id}`);
+    expect(stock.statusCode).toBe(200);
+    expect(JSON.stringify(stock.json())).toContain('"onHand":12');
+    const again = await step(await uploaded('SKU,Qty\nOPEN-1,5\n', 'opening_stock'), 'check');
+    expect(again.errorCount).toBe(1);
+  });
+});
+
 describe('importing a vendor price list', () => {
   it('updates what the vendor sells by its SKU and adds new items by ours, for the chosen vendor only', async () => {
     const vendor = (await api('POST', '/vendors', { name: 'Price List Supply' })).json();

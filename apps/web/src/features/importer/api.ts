@@ -104,6 +104,7 @@ export function useRefreshImported(doc: Pick<ImportDocument, 'kind' | 'status'>)
       vendor: [['list', KINDS.vendor.apiPath]],
       category: [['list', KINDS.product.apiPath], categoryKeys.all],
       collection: [['list', KINDS.collection.apiPath]],
+      opening_stock: [['stock']],
       price_list: [vendorItemKeys.all, ['list', KINDS.product.apiPath], ['stock']],
     };
     for (const queryKey of made[doc.kind]) void queryClient.invalidateQueries({ queryKey });

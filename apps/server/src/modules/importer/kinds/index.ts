@@ -2,6 +2,7 @@ import type { ImportKind } from '@atelier/contracts';
 import { categoryImport } from './categories';
 import { collectionImport } from './collections';
 import { materialImport } from './materials';
+import { openingStockImport } from './opening-stock';
 import { priceListImport } from './price-lists';
 import { productImport } from './products';
 import type { AnyImportSpec } from './spec';
@@ -14,6 +15,7 @@ const SPECS: Record<ImportKind, AnyImportSpec> = {
   category: categoryImport,
   collection: collectionImport,
   price_list: priceListImport,
+  opening_stock: openingStockImport,
 };
 
 /** How a kind's rows are checked and written. */

@@ -9,7 +9,14 @@ const renderCards = (codes: number[]) => renderSignedIn(<Route path="*" element=
 
 describe('the new import cards', () => {
   it('offer every kind to someone holding every import code, each at its own page', () => {
-    renderCards([P.IMPORT_PRODUCTS, P.IMPORT_MATERIALS, P.IMPORT_VENDORS, P.IMPORT_CATEGORIES, P.IMPORT_COLLECTIONS]);
+    renderCards([
+      P.IMPORT_PRODUCTS,
+      P.IMPORT_MATERIALS,
+      P.IMPORT_VENDORS,
+      P.IMPORT_CATEGORIES,
+      P.IMPORT_COLLECTIONS,
+      P.INVENTORY_POLICIES,
+    ]);
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(IMPORT_KINDS.map((kind) => `/p/importer/${IMPORT_KIND_INFO[kind].segment}/new`));
   });

@@ -25,6 +25,8 @@ const MADE_AT: Record<Exclude<ImportKind, 'price_list'>, string> = {
   vendor: KINDS.vendor.webPath,
   category: SETTINGS_KINDS.category.settingsPath,
   collection: KINDS.collection.webPath,
+  // The inventory value per warehouse is at the head of the stock counts page.
+  opening_stock: '/p/stock-counts',
 };
 
 /** A price list's items are on its vendor's Items tab (the vendors' list, should it have no vendor). */
