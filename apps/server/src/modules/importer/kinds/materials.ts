@@ -23,6 +23,7 @@ const COLUMN_OF: Record<string, string> = {
   description: 'description',
   unit: 'unit',
   costCents: 'cost_hc',
+  tags: 'tags',
 };
 
 /**
@@ -95,7 +96,7 @@ export const materialImport: ImportSpec<{ defaultUnit: SellUnit }> = {
     const user = actor.userId;
     const name = mapped.has('name') ? sql`s.name` : sql`m.name`;
     const tags = mapped.has('tags') ? stagedTags : sql`m.tags`;
-    const sets = [...mappedSets(mapped, COLUMN_OF), ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : [])];
+    const sets = mappedSets(mapped, COLUMN_OF);
     const updated = await tx.execute(sql`
       WITH changed AS (
         UPDATE materials m SET ${setsFirst(sets)}

@@ -55,6 +55,7 @@ const COLUMN_OF: Record<string, string> = {
   costCents: 'cost_hc',
   taxClass: 'tax_class',
   category: 'category_id',
+  tags: 'tags',
   width: 'width_e4',
   height: 'height_e4',
   depth: 'depth_e4',
@@ -195,10 +196,7 @@ export const productImport: ImportSpec<null> = {
     const user = actor.userId;
     const name = mapped.has('name') ? sql`s.name` : sql`p.name`;
     const tags = mapped.has('tags') ? stagedTags : sql`p.tags`;
-    const sets = [
-      ...mappedSets(mapped, COLUMN_OF, { alias: 'p', columns: ALWAYS_SET }),
-      ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : []),
-    ];
+    const sets = mappedSets(mapped, COLUMN_OF, { alias: 'p', columns: ALWAYS_SET });
     const settings = (await getSettings(tx, firm, { banking: false })).productSettings;
     const updated = await tx.execute(sql`
       WITH changed AS (

@@ -58,7 +58,8 @@ export const stagedTags = sql.raw(`ARRAY(SELECT jsonb_array_elements_text(COALES
 
 /**
  * `column = s.column` for each mapped field of `columns` (field key → the table's column, the
- * staged one of the same name): an update changes what the file has, and nothing else. The
+ * staged one of the same name; tags from their staged list): an update changes what the file
+ * has, and nothing else. The
  * columns in `keep` (always filled: a status, a unit, terms) keep the record's value (`alias`'s)
  * where the file's cell is blank, rather than taking a new record's default.
  */
@@ -70,11 +71,13 @@ export function mappedSets(
   return Object.entries(columns)
     .filter(([field]) => mapped.has(field))
     .map(([, column]) =>
-      keep?.columns.includes(column)
-        ? // constant SQL: the kinds' own column names and table alias.
-          sql`${sql.identifier(column)} = COALESCE(s.${sql.identifier(column)}, ${sql.identifier(keep.alias)}.${sql.identifier(column)})`
-        : // constant SQL: the kinds' own column names.
-          sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
+      column === 'tags'
+        ? sql`tags = ${stagedTags}`
+        : keep?.columns.includes(column)
+          ? // constant SQL: the kinds' own column names and table alias.
+            sql`${sql.identifier(column)} = COALESCE(s.${sql.identifier(column)}, ${sql.identifier(keep.alias)}.${sql.identifier(column)})`
+          : // constant SQL: the kinds' own column names.
+            sql`${sql.identifier(column)} = s.${sql.identifier(column)}`,
     );
 }
 

@@ -102,13 +102,10 @@ export const vendorImport: ImportSpec<{ paymentTermsDays: number; leadTimeDays: 
     const firm = actor.firmId;
     const user = actor.userId;
     const terms = (await getSettings(tx, firm, { banking: false })).vendorSettings;
-    const sets = [
-      ...mappedSets(mapped, Object.fromEntries([...TEXTS, ...DAYS]), {
-        alias: 'v',
-        columns: DAYS.map(([, column]) => column),
-      }),
-      ...(mapped.has('tags') ? [sql`tags = ${stagedTags}`] : []),
-    ];
+    const sets = mappedSets(mapped, Object.fromEntries([...TEXTS, ...DAYS, ['tags', 'tags']]), {
+      alias: 'v',
+      columns: DAYS.map(([, column]) => column),
+    });
     // The search text is made from the row as it is now: once the fields are set.
     const updated = await tx.execute(sql`
       WITH changed AS (
