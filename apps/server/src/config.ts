@@ -45,6 +45,7 @@ const envSchema = z.object({
   MAX_CONCURRENT_PER_FIRM: z.coerce.number().int().min(1).optional(),
   FAIR_SHARE_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
+  OUTBOUND_ALLOW: z.string().default(''),
 });
 
 export type Config = {
@@ -79,6 +80,11 @@ export type Config = {
   fairShare: { perSession: number; perFirm: number; maxWaitMs: number };
   webDist: string;
   migrationsDir: string;
+  /**
+   * Addresses the server may fetch from though they are not public (an image server on the
+   * firm's own network; the tests' local one): none unless set (OUTBOUND_ALLOW, comma-separated).
+   */
+  outboundAllow: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -132,5 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDist: path.resolve(e.WEB_DIST),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),
+    outboundAllow: e.OUTBOUND_ALLOW.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
   };
 }

@@ -21,9 +21,10 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 /**
  * How a field's cells are read: text as it is; money in dollars (to cents); a cost in dollars to
  * four decimals; a measure to four decimals; a choice by its label or key; a category path
- * ("Cabinets > Base"); a list split on commas or semicolons.
+ * ("Cabinets > Base"); a list split on commas or semicolons; web addresses split on spaces,
+ * semicolons or bars (a comma may be part of one).
  */
-export type ImportFieldType = 'text' | 'money' | 'cost' | 'measure' | 'choice' | 'path' | 'list';
+export type ImportFieldType = 'text' | 'money' | 'cost' | 'measure' | 'choice' | 'path' | 'list' | 'urls';
 
 /** A field a file's column may fill: its key, its label (an export's heading), and other names people give it. */
 export type ImportField = {
@@ -48,14 +49,66 @@ export type ImportKindInfo = {
   fields: readonly ImportField[];
 };
 
+/** Options a products file may give its variants in: Option1 Name, Option1 Value… as most stores export them. */
+export const IMPORT_OPTIONS = 3;
+
+// One row per variant: its options' values (their names on any row of the product), its own SKU, price, cost and barcode.
+const VARIANT_FIELDS: readonly ImportField[] = [
+  ...Array.from({ length: IMPORT_OPTIONS }, (_, i) => [
+    {
+      key: `option${i + 1}Name`,
+      label: `Option${i + 1} Name`,
+      type: 'text' as const,
+      synonyms: [`option ${i + 1} name`, `option ${i + 1}`],
+      ...(i === 0 ? { hint: 'Finish, Width…: on any of the product’s rows.' } : {}),
+    },
+    {
+      key: `option${i + 1}Value`,
+      label: `Option${i + 1} Value`,
+      type: 'text' as const,
+      synonyms: [`option ${i + 1} value`],
+      ...(i === 0 ? { hint: 'Each row is the variant with these values.' } : {}),
+    },
+  ]).flat(),
+  {
+    key: 'variantSku',
+    label: 'Variant SKU',
+    type: 'text',
+    synonyms: ['variant code', 'child sku'],
+    hint: 'Left blank, a new variant’s SKU is made from the product’s.',
+  },
+  { key: 'variantPrice', label: 'Variant price', type: 'money', synonyms: ['variant retail price'] },
+  { key: 'variantCost', label: 'Variant cost', type: 'cost', synonyms: ['cost per item', 'variant unit cost'] },
+  {
+    key: 'variantBarcode',
+    label: 'Variant barcode',
+    type: 'text',
+    synonyms: ['barcode', 'upc', 'ean', 'gtin', 'variant upc'],
+  },
+];
+
 const PRODUCT_FIELDS: readonly ImportField[] = [
   {
     key: 'sku',
     label: 'SKU',
     type: 'text',
     required: true,
-    synonyms: ['item number', 'item no', 'item #', 'part number', 'part no', 'product code', 'code', 'article', 'ref'],
-    hint: 'Each row’s product is found by its SKU.',
+    synonyms: [
+      'item number',
+      'item no',
+      'item #',
+      'part number',
+      'part no',
+      'product code',
+      'code',
+      'article',
+      'ref',
+      'handle',
+      'parent handle',
+      'product handle',
+      'parent sku',
+    ],
+    hint: 'Each row’s product is found by its SKU. With options, the rows of one SKU (a parent handle) are its variants.',
   },
   {
     key: 'name',
@@ -82,16 +135,7 @@ const PRODUCT_FIELDS: readonly ImportField[] = [
     key: 'priceCents',
     label: 'Price',
     type: 'money',
-    synonyms: [
-      'sell price',
-      'selling price',
-      'retail',
-      'retail price',
-      'msrp',
-      'unit price',
-      'list price',
-      'variant price',
-    ],
+    synonyms: ['sell price', 'selling price', 'retail', 'retail price', 'msrp', 'unit price', 'list price'],
   },
   {
     key: 'compareAtCents',
@@ -103,7 +147,7 @@ const PRODUCT_FIELDS: readonly ImportField[] = [
     key: 'costCents',
     label: 'Cost',
     type: 'cost',
-    synonyms: ['unit cost', 'cost price', 'purchase price', 'net price', 'dealer price', 'wholesale', 'variant cost'],
+    synonyms: ['unit cost', 'cost price', 'purchase price', 'net price', 'dealer price', 'wholesale'],
   },
   { key: 'taxClass', label: 'Tax class', type: 'text', synonyms: ['tax', 'tax code', 'tax category'] },
   {
@@ -118,6 +162,24 @@ const PRODUCT_FIELDS: readonly ImportField[] = [
   { key: 'height', label: 'Height', type: 'measure', synonyms: ['height in', 'h'] },
   { key: 'depth', label: 'Depth', type: 'measure', synonyms: ['depth in', 'd', 'length'] },
   { key: 'weight', label: 'Weight', type: 'measure', synonyms: ['weight lb', 'weight lbs', 'grams', 'variant weight'] },
+  {
+    key: 'imageUrls',
+    label: 'Image URLs',
+    type: 'urls',
+    synonyms: [
+      'image src',
+      'image url',
+      'image',
+      'images',
+      'image urls',
+      'photo',
+      'photos',
+      'picture',
+      'variant image',
+    ],
+    hint: 'Web addresses of the product’s images: fetched after the import; one that fails is listed on the import.',
+  },
+  ...VARIANT_FIELDS,
 ];
 
 const MATERIAL_FIELDS: readonly ImportField[] = [
@@ -474,6 +536,8 @@ export const importSchema = z.strictObject({
   /** Why it failed, when it did. */
   message: z.string(),
   errorCount: z.number().int(),
+  /** Its image URLs, fetched after the import: how many wait, were added, failed (null: none). */
+  images: z.strictObject({ pending: z.number().int(), done: z.number().int(), failed: z.number().int() }).nullable(),
   createdBy: personRefSchema.nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -508,6 +572,15 @@ export const importErrorPageSchema = z.strictObject({
   total: z.number().int(),
   next: z.string().nullable(),
 });
+
+/** An image URL of an import that could not be added, and why. */
+export const importImageFailureSchema = z.strictObject({
+  row: z.number().int(),
+  url: z.string(),
+  message: z.string(),
+});
+export type ImportImageFailure = z.output<typeof importImageFailureSchema>;
+export const importImageFailuresSchema = z.strictObject({ items: z.array(importImageFailureSchema) });
 
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = Object.fromEntries(
   IMPORT_KINDS.map((k) => [k, IMPORT_KIND_INFO[k].label]),

@@ -62,7 +62,9 @@ beforeAll(async () => {
                     headings, sample, mapping, options)
                   SELECT $1, 1, 'List', 'product', id, 'list.csv', 1, '', 'csv', '{SKU}', '[]', '{}', '{}' FROM f RETURNING id),
             e AS (INSERT INTO import_errors (firm_id, import_id, position, "row", "column", value, message)
-                  SELECT $1, id, 1, 2, 'SKU', '', 'Give the product a SKU.' FROM i)
+                  SELECT $1, id, 1, 2, 'SKU', '', 'Give the product a SKU.' FROM i),
+            g AS (INSERT INTO import_images (firm_id, import_id, product_id, "row", position, url)
+                  SELECT $1, i.id, p.id, 2, 1, 'https://example.com/a.png' FROM i, products p WHERE p.firm_id = $1 LIMIT 1)
        INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
        SELECT $1, id, 'product', gen_random_uuid(), 2, 'create' FROM i`,
       [firm],

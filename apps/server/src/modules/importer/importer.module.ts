@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { registerRelatedAudit } from '../../platform/audit/audit.service';
 import { defineJob } from '../../platform/jobs/runner';
 import { defineModule } from '../../platform/modules/define-module';
+import { fetchImagesJob } from './images.job';
 import { importerRoutes } from './importer.routes';
 
 /**
@@ -29,5 +30,5 @@ export const importerModule = defineModule({
   name: 'importer',
   kinds: [KINDS.import],
   routes: importerRoutes,
-  jobs: [failInterrupted],
+  jobs: [failInterrupted, fetchImagesJob],
 });

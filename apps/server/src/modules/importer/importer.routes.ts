@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   IMPORT_KINDS,
   importErrorPageSchema,
+  importImageFailuresSchema,
   importMappingInputSchema,
   importSchema,
   KINDS,
@@ -16,7 +17,7 @@ import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { csvLine } from '../../platform/lists/csv';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { cancelImport, createImport, saveMapping, startImport } from './importer.flow';
-import { errorPage, importType } from './importer.service';
+import { errorPage, imageFailures, importType } from './importer.service';
 
 const kind = KINDS.import;
 // Every importer route needs the documents' code (48); the service adds the kind's import code.
@@ -98,6 +99,18 @@ export const importerRoutes: AnyRoute[] = [
     handler: async ({ db, actor, params, query }) => {
       await importType.get(db, actor, params.id);
       return errorPage(db, params.id, query.limit, query.cursor);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${kind.apiPath}/:id/images`,
+    summary: 'The image URLs that could not be added to their products, and why',
+    access: view,
+    params: idParams,
+    response: importImageFailuresSchema,
+    handler: async ({ db, actor, params }) => {
+      await importType.get(db, actor, params.id);
+      return imageFailures(db, params.id);
     },
   }),
   defineRoute({

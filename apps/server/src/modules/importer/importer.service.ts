@@ -13,12 +13,13 @@ import {
 } from '@atelier/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { qualified } from '../../db/columns';
 import { fileUrl } from '../../platform/files/files.service';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { defineRecordType, personColumn } from '../../platform/records/lifecycle';
-import { importErrors, importMappings, imports } from './importer.table';
+import { importErrors, importImages, importMappings, imports } from './importer.table';
 import { matchHeadings } from './map/headings';
 
 /** The module the records of a kind of import belong to, where the firm pays for it separately. */
@@ -50,6 +51,11 @@ export const importType = defineRecordType<typeof imports, typeof importInputSch
   audited: (row) => ({ name: row.name, notes: row.notes, kind: row.kind, file: row.fileName, sha256: row.sha256 }),
   extra: {
     createdBy: personColumn(imports.createdBy),
+    images: sql<
+      ImportDocument['images']
+    >`(SELECT json_build_object('pending', count(*) FILTER (WHERE i.status = 'pending'),
+        'done', count(*) FILTER (WHERE i.status = 'done'), 'failed', count(*) FILTER (WHERE i.status = 'failed'))
+      FROM import_images i WHERE i.import_id = ${qualified(imports.id)} HAVING count(*) > 0)`,
   },
   detail: (row, extra) => ({
     name: row.name,
@@ -75,6 +81,7 @@ export const importType = defineRecordType<typeof imports, typeof importInputSch
     outcome: row.outcome,
     message: row.message,
     errorCount: row.errorCount,
+    images: (extra.images as ImportDocument['images']) ?? null,
     createdBy: extra.createdBy as ImportDocument['createdBy'],
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -141,4 +148,15 @@ export async function errorPage(db: Executor, id: string, limit: number, cursor:
 export async function storageKeyOf(db: Tx, fileId: string): Promise<string> {
   const [file] = await db.select({ key: files.storageKey }).from(files).where(eq(files.id, fileId));
   return file!.key;
+}
+
+/** The image URLs of an import that could not be added, in the file's order, with why (the first 1,000). */
+export async function imageFailures(db: Executor, id: string) {
+  const rows = await db
+    .select({ row: importImages.row, url: importImages.url, message: importImages.message })
+    .from(importImages)
+    .where(and(eq(importImages.importId, id), eq(importImages.status, 'failed')))
+    .orderBy(importImages.row, importImages.position)
+    .limit(1000);
+  return { items: rows };
 }

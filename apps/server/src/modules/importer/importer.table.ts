@@ -24,6 +24,7 @@ import {
 import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { files } from '../../platform/files/files.table';
 import { firms } from '../../platform/identity/firms.table';
+import { products } from '../products';
 
 /**
  * An importer document: one per uploaded file, kept for good. It holds the file (and its
@@ -130,4 +131,40 @@ export const importMappings = pgTable(
     options: jsonb('options').$type<ImportOptions>().notNull(),
   },
   (t) => [uniqueIndex('import_mappings_kind_uq').on(t.firmId, t.kind), firmIsolation(t.firmId)],
+);
+
+export const IMPORT_IMAGE_STATUSES = ['pending', 'done', 'failed'] as const;
+export type ImportImageStatus = (typeof IMPORT_IMAGE_STATUSES)[number];
+
+/**
+ * The image URLs an import gave its products, fetched after its commit by a job
+ * (`importer.fetch-images`): each one's outcome, a failure's reason shown on the document.
+ */
+export const importImages = pgTable(
+  'import_images',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    // Its place among the row's URLs: images are added in the file's order.
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    status: text('status').$type<ImportImageStatus>().notNull().default('pending'),
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('import_images_import_idx').on(t.importId, t.status, t.row, t.position),
+    // A product's URLs already fetched are not fetched again by the next import.
+    index('import_images_product_idx').on(t.productId, t.url),
+    check('import_images_status_check', oneOf('status', IMPORT_IMAGE_STATUSES)),
+    firmIsolation(t.firmId),
+  ],
 );

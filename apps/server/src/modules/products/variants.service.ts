@@ -24,21 +24,26 @@ import { productType } from './products.service';
 import { productImages, products, productVariants } from './products.table';
 import { claimSku, skuTaken } from './skus';
 
-const stockedByVariant: ((db: Executor, productId: string) => Promise<void>)[] = [];
+const stockedByVariant: ((db: Executor, productIds: string[]) => Promise<void>)[] = [];
 /**
- * Runs in the transaction that gives a product its first variants, from when it is stocked by
- * variant: the stock module takes off the product's own reorder levels (it depends on products,
- * so it hooks in rather than being called).
+ * Runs in the transaction that gives products their first variants, from when they are stocked
+ * by variant: the stock module takes off the products' own reorder levels (it depends on
+ * products, so it hooks in rather than being called).
  */
-export function onStockedByVariant(hook: (db: Executor, productId: string) => Promise<void>) {
+export function onStockedByVariant(hook: (db: Executor, productIds: string[]) => Promise<void>) {
   stockedByVariant.push(hook);
+}
+
+/** Tells the hooks these products have just been given their first variants (an import gives many at once). */
+export async function stockedByVariantNow(db: Executor, productIds: string[]) {
+  if (productIds.length) for (const hook of stockedByVariant) await hook(db, productIds);
 }
 
 type VariantRow = typeof productVariants.$inferSelect;
 type ProductRow = Awaited<ReturnType<typeof productType.findRow>>;
 
 /** A combination's key: its values, case aside, so "Walnut" and "walnut" are one. */
-const comboKey = (values: string[]) => values.map((v) => v.toLowerCase()).join('\u241f');
+export const comboKey = (values: string[]) => values.map((v) => v.toLowerCase()).join('\u241f');
 const nameOf = (values: string[]) => values.join(' / ');
 
 const view = (row: VariantRow): Variant => ({
@@ -204,7 +209,7 @@ export async function createVariants(
   const made = await db.insert(productVariants).values(rows).returning();
   for (const v of made) await claimSku(db, actor.firmId, v.sku, { variantId: v.id });
   // Stocked by variant from now on: what was kept of the product itself no longer applies.
-  if (existing.length === 0) for (const hook of stockedByVariant) await hook(db, productId);
+  if (existing.length === 0) await stockedByVariantNow(db, [productId]);
   await recordAudits(db, actor, [
     {
       entityType: 'product',

@@ -164,6 +164,11 @@ export async function setReorderLevels(
 }
 
 // A product that gets variants is stocked by variant from then on: its own levels no longer apply.
-onStockedByVariant(async (db, productId) => {
-  await db.delete(reorderLevels).where(and(eq(reorderLevels.productId, productId), isNull(reorderLevels.variantId)));
+onStockedByVariant(async (db, productIds) => {
+  await db
+    .delete(reorderLevels)
+    // One array parameter, as an import may give thousands of products their variants at once.
+    .where(
+      and(sql`${reorderLevels.productId} = ANY(${sql.param(productIds)}::uuid[])`, isNull(reorderLevels.variantId)),
+    );
 });

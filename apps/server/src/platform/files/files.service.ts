@@ -102,7 +102,7 @@ export type UploadInput = {
   unaudited?: true;
 };
 
-export type FileDeps = { storage: LocalFileStorage; progress: ProgressHub; quotaBytes: number };
+export type FileDeps = { storage: LocalFileStorage; progress: Pick<ProgressHub, 'publish'>; quotaBytes: number };
 
 // An upload that has not finished within this long has failed; its reservation no longer counts.
 const RESERVATION_MINUTES = 60;

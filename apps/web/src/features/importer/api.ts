@@ -3,6 +3,7 @@ import {
   IMPORT_KIND_INFO,
   type ImportDocument,
   type ImportError,
+  type ImportImageFailure,
   type ImportInput,
   type ImportKind,
   type ImportMappingInput,
@@ -10,7 +11,7 @@ import {
   KINDS,
   type ListPage,
 } from '@atelier/contracts';
-import { type QueryKey, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { recordKeys } from '../../components/record/api';
 import { recordResource } from '../../components/record/resource';
@@ -24,6 +25,7 @@ export const imports = recordResource<ImportDocument, ImportInput>(KINDS.import)
 
 export const importKeys = {
   errors: (id: string) => [...recordKeys.all(imports.path(id)), 'errors'] as const,
+  images: (id: string) => [...recordKeys.all(imports.path(id)), 'images'] as const,
 };
 
 /** An import's page as the spec names it: /p/importer/{segment}/{id}. */
@@ -86,6 +88,29 @@ export function useImportErrors(id: string) {
     getNextPageParam: (last) => last.next ?? undefined,
   });
 }
+
+/**
+ * The image URLs that could not be added, once there are any. While images still wait to be
+ * fetched, the document (its counts) and this list are asked again every few seconds.
+ */
+export function useImportImages(doc: Pick<ImportDocument, '_id' | 'images'>) {
+  const queryClient = useQueryClient();
+  const waiting = (doc.images?.pending ?? 0) > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(
+      () => queryClient.invalidateQueries({ queryKey: recordKeys.all(imports.path(doc._id)) }),
+      IMAGES_POLL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [waiting, doc._id, queryClient]);
+  return useQuery({
+    queryKey: importKeys.images(doc._id),
+    queryFn: () => api<{ items: ImportImageFailure[] }>('GET', `${imports.path(doc._id)}/images`),
+    enabled: (doc.images?.failed ?? 0) > 0,
+  });
+}
+const IMAGES_POLL_MS = 3000;
 
 /**
  * What an import made is not announced record by record: once it is done, the lists it filled

@@ -31,6 +31,7 @@ export const importDocument = (changes: Partial<ImportDocument> = {}): ImportDoc
   outcome: null,
   message: '',
   errorCount: 0,
+  images: null,
   createdBy: { _id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', name: 'Ana Ruiz' },
   startedAt: null,
   finishedAt: null,

@@ -16,6 +16,8 @@ export type Match = {
   plural: string;
   /** What the field is called in messages: "SKU", "name", "path". */
   what: string;
+  /** What a key twice in the file is called, when not the field: "variant". */
+  twice?: string;
 };
 
 /**
@@ -26,7 +28,7 @@ export async function matchChecks(tx: Tx, options: ImportOptions, m: Match): Pro
   // constant SQL: the columns are the kind's own constants (Match), never input.
   const [field, value, key, matched] = [sql.raw(`'${m.field}'`), sql.raw(m.value), sql.raw(m.key), sql.raw(m.matched)];
   await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-    SELECT d.row_no, ${field}, d.value, ${`This ${m.what} is also on row `} || d.first || ' of the file.'
+    SELECT d.row_no, ${field}, d.value, ${`This ${m.twice ?? m.what} is also on row `} || d.first || ' of the file.'
     FROM (SELECT row_no, ${value} AS value, min(row_no) OVER (PARTITION BY ${key}) AS first
           FROM import_stage WHERE errors IS NULL) d
     WHERE d.row_no <> d.first`);

@@ -9,10 +9,21 @@ import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../platform/http/errors';
 import { getSettings } from '../../../platform/settings/settings.service';
 import { cleanRichText } from '../../../platform/text/rich-text';
-import { pathKey, readChoice, readList, readPath, readUnits } from '../map/cells';
+import { stockedByVariantNow } from '../../products';
+import { pathKey, readChoice, readList, readPath, readUnits, readUrls } from '../map/cells';
+import { queueImages } from './images';
 import { type Match, matchChecks, matchCounts, skuOwnerCheck } from './matching';
 import { mappedSets, rowReader, schemaErrors, setsFirst, stagedTags } from './rows';
 import type { ImportSpec, ParsedRow } from './spec';
+import {
+  checkVariants,
+  parseVariant,
+  VARIANT_EXTRA,
+  VARIANT_STAGE,
+  variantCounts,
+  withVariants,
+  writeVariants,
+} from './variants';
 
 const MATCH: Match = {
   field: 'sku',
@@ -23,6 +34,8 @@ const MATCH: Match = {
   plural: 'products',
   what: 'SKU',
 };
+// With variants, a product's rows share its SKU: what is once per file is a SKU's combination.
+const VARIANT_MATCH: Match = { ...MATCH, key: 'sku_key, combo_key', twice: 'variant' };
 
 // The staged columns, in the order `parse` gives their values.
 const STAGE = [
@@ -42,6 +55,8 @@ const STAGE = [
   { name: 'height_e4', type: 'bigint' },
   { name: 'depth_e4', type: 'bigint' },
   { name: 'weight_e4', type: 'bigint' },
+  { name: 'image_urls', type: 'jsonb' },
+  ...VARIANT_STAGE,
 ] as const;
 
 /** Field key → the product column it sets, for updates (which change the mapped fields only). */
@@ -64,6 +79,9 @@ const COLUMN_OF: Record<string, string> = {
 const MEASURES = ['width', 'height', 'depth', 'weight'] as const;
 /** Columns a product always has: a blank cell keeps an existing product's value. */
 const ALWAYS_SET = ['status', 'unit', 'tax_class'] as const;
+/** With variants, a field may be given on any of a product's rows: blank on all of them keeps the product's value. */
+const ALL_COLUMNS = Object.values(COLUMN_OF);
+const VARIANT_FIELDS = ['variantSku', 'variantPrice', 'variantCost', 'variantBarcode', 'option1Name'];
 
 /**
  * Products by SKU: each row creates a product or updates the one with its SKU (the mapped fields
@@ -73,12 +91,23 @@ export const productImport: ImportSpec<null> = {
   kind: 'product',
   entityType: 'product',
   stage: STAGE,
-  extra: ['sku_key text GENERATED ALWAYS AS (lower(sku)) STORED', 'product_id uuid', 'category_id uuid'],
+  extra: [
+    'sku_key text GENERATED ALWAYS AS (lower(sku)) STORED',
+    'product_id uuid',
+    'category_id uuid',
+    ...VARIANT_EXTRA,
+  ],
   prepare: async (_tx, { options, mapped }) => {
+    const variants = withVariants(mapped);
+    const stray = VARIANT_FIELDS.find((key) => mapped.has(key));
+    if (!variants && stray) {
+      const message = 'Choose the column for Option1 Value too: variant columns need the options they are variants of.';
+      throw badRequest(message, { mapping: message });
+    }
     const missing = [
       ...(mapped.has('sku') ? [] : ['SKU']),
       ...(options.mode !== 'update' ? [['name', 'Name'] as const, ['priceCents', 'Price'] as const] : [])
-        .filter(([key]) => !mapped.has(key))
+        .filter(([key]) => !mapped.has(key) && !(variants && key === 'priceCents' && mapped.has('variantPrice')))
         .map(([, label]) => label),
     ];
     if (missing.length) {
@@ -89,15 +118,23 @@ export const productImport: ImportSpec<null> = {
     }
     return null;
   },
-  parse: (cell, _prepared, { format }, numeric) => {
+  parse: (cell, _prepared, { format, mapped }, numeric) => {
     const errors: ParsedRow['errors'] = [];
-    const { text, has, take, formatOf } = rowReader(cell, errors, format, numeric);
+    const reader = rowReader(cell, errors, format, numeric);
+    const { text, has, take, formatOf } = reader;
+    // With variants, a product's fields may be on any one of its rows: a blank cell is no value (null).
+    const variants = withVariants(mapped);
+    const given = (field: string) => has(field) && (!variants || text(field).trim() !== '');
     const status = has('status')
       ? take('status', readChoice<ProductStatus>(text('status'), PRODUCT_STATUS_LABELS))
       : null;
     const unit = has('unit') ? take('unit', readChoice<SellUnit>(text('unit'), SELL_UNIT_LABELS)) : null;
-    const price = has('priceCents') ? take('priceCents', readUnits(text('priceCents'), formatOf('priceCents'), 2)) : 0;
-    if (has('priceCents') && price === null) errors.push(['priceCents', '', 'Enter a price.']);
+    const price = has('priceCents')
+      ? take('priceCents', readUnits(text('priceCents'), formatOf('priceCents'), 2))
+      : variants
+        ? null
+        : 0;
+    if (has('priceCents') && price === null && !variants) errors.push(['priceCents', '', 'Enter a price.']);
     const compareAt = has('compareAtCents')
       ? take('compareAtCents', readUnits(text('compareAtCents'), formatOf('compareAtCents'), 2))
       : null;
@@ -106,12 +143,13 @@ export const productImport: ImportSpec<null> = {
     // Checked against the settings' classes in `check`: a product keeps a class since retired.
     const taxClass = text('taxClass').trim();
     const tags = has('tags') ? readList(text('tags')) : [];
+    const images = has('imageUrls') ? take('imageUrls', readUrls(text('imageUrls'))) : [];
     const path = readPath(text('category'));
     // The API's own schema checks what it checks (lengths, SKU characters, limits); fields not
     // mapped take a valid stand-in here and are left as they are on update.
     const checked = productInputSchema.safeParse({
       sku: text('sku'),
-      name: has('name') ? text('name') : 'Unchanged',
+      name: given('name') ? text('name') : 'Unchanged',
       description: text('description'),
       ...(status ? { status } : {}),
       ...(unit ? { unit } : {}),
@@ -131,27 +169,29 @@ export const productImport: ImportSpec<null> = {
       errors,
       values: [
         text('sku').trim(),
-        input?.name ?? '',
-        has('description') ? cleanRichText(text('description')) : '',
+        given('name') ? (input?.name ?? '') : variants ? null : '',
+        given('description') ? cleanRichText(text('description')) : variants ? null : '',
         // Blank: a new product's default, an existing one's own (see `write`).
         status ?? null,
         unit ?? null,
-        price ?? 0,
+        price ?? (variants ? null : 0),
         compareAt ?? null,
-        costHc ?? 0,
+        costHc ?? (variants ? null : 0),
         taxClass || null,
         path.length ? pathKey(path) : null,
         path.length ? path.join(' > ') : null,
-        JSON.stringify(input?.tags ?? tags),
+        variants && !tags.length ? null : JSON.stringify(input?.tags ?? tags),
         ...measures.map((m) => m ?? null),
+        images?.length ? JSON.stringify(images) : null,
+        ...(variants ? parseVariant(reader, errors) : VARIANT_STAGE.map(() => null)),
       ],
     };
   },
-  check: async (tx, { actor, options }) => {
+  check: async (tx, { actor, options, mapped }) => {
     const firm = actor.firmId;
     await tx.execute(sql`UPDATE import_stage s SET product_id = p.id FROM products p
       WHERE p.firm_id = ${firm} AND p.sku_key = s.sku_key AND s.errors IS NULL`);
-    await matchChecks(tx, options, MATCH);
+    await matchChecks(tx, options, withVariants(mapped) ? VARIANT_MATCH : MATCH);
     await skuOwnerCheck(tx, firm, 'product_id');
     // As the API's checkFit: a tax class of the settings (or the one the product has), a unit
     // that fits a price by area or length, no coverage on a product sold by the foot.
@@ -189,36 +229,57 @@ export const productImport: ImportSpec<null> = {
           THEN 'More than one category is named ' || category_text || ': write its path, like Parent > ' || category_text || '.'
           ELSE 'There is no category ' || category_text || '. Add it first, or import categories.' END
       FROM import_stage s WHERE errors IS NULL AND category_key IS NOT NULL AND category_id IS NULL`);
+    if (withVariants(mapped)) await checkVariants(tx, firm);
   },
-  count: (tx) => matchCounts(tx, MATCH),
+  count: (tx, { mapped }) => (withVariants(mapped) ? variantCounts(tx) : matchCounts(tx, MATCH)),
   write: async (tx, { actor, importId, mapped }) => {
     const firm = actor.firmId;
     const user = actor.userId;
-    const name = mapped.has('name') ? sql`s.name` : sql`p.name`;
-    const tags = mapped.has('tags') ? stagedTags : sql`p.tags`;
-    const sets = mappedSets(mapped, COLUMN_OF, { alias: 'p', columns: ALWAYS_SET });
+    const variants = withVariants(mapped);
+    const name = !mapped.has('name') ? sql`p.name` : variants ? sql`COALESCE(s.name, p.name)` : sql`s.name`;
+    const tags = !mapped.has('tags')
+      ? sql`p.tags`
+      : variants
+        ? sql`CASE WHEN s.tags IS NULL THEN p.tags ELSE ${stagedTags} END`
+        : stagedTags;
+    const sets = mappedSets(mapped, COLUMN_OF, { alias: 'p', columns: variants ? ALL_COLUMNS : ALWAYS_SET });
     const settings = (await getSettings(tx, firm, { banking: false })).productSettings;
+    // With variants, each product is written from its first row, which `check` gave the
+    // product's fields, with the options `check` worked out (`import_products`).
+    const from = variants ? sql`import_stage s JOIN import_products g ON g.first_row = s.row_no` : sql`import_stage s`;
+    const update = sql`UPDATE products p SET ${setsFirst(sets)}
+        ${variants ? sql`options = COALESCE(g.options, p.options),` : sql``}
+        search_text = search_text_of(ARRAY[${name}, p.sku] || ${tags}),
+        version = p.version + 1, updated_at = now(), updated_by = ${user}
+      FROM ${from} WHERE p.id = s.product_id AND p.firm_id = ${firm}
+      RETURNING p.id, s.row_no`;
+    const insert = sql`INSERT INTO products (firm_id, sku, name, description, status, unit, price_cents, compare_at_cents, cost_hc,
+        tax_class, category_id, tags, width_e4, height_e4, depth_e4, weight_e4, options, search_text, created_by, updated_by)
+      SELECT ${firm}, s.sku, s.name, COALESCE(s.description, ''), COALESCE(s.status, 'active'), COALESCE(s.unit, ${settings.defaultUnit}),
+        s.price_cents, s.compare_at_cents, COALESCE(s.cost_hc, 0), COALESCE(s.tax_class, ${settings.taxClasses[0]!}), s.category_id,
+        ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4, ${variants ? sql`COALESCE(g.options, '[]'::jsonb)` : sql`'[]'::jsonb`},
+        search_text_of(ARRAY[s.name, s.sku] || ${stagedTags}), ${user}, ${user}
+      FROM ${from} WHERE s.product_id IS NULL ORDER BY s.row_no
+      RETURNING id, sku`;
+    const claim = sql`claimed AS (INSERT INTO skus (firm_id, sku, product_id) SELECT ${firm}, sku, id FROM made)`;
+    if (variants) {
+      await tx.execute(update);
+      await tx.execute(sql`WITH made AS (${insert}), ${claim}
+        UPDATE import_products g SET product_id = m.id, product_new = true FROM made m WHERE g.sku_key = lower(m.sku)`);
+      const written = await writeVariants(tx, firm, user, importId, mapped);
+      await stockedByVariantNow(tx, written.firstVariants);
+      if (mapped.has('imageUrls')) await queueImages(tx, firm, importId);
+      return written;
+    }
     const updated = await tx.execute(sql`
-      WITH changed AS (
-        UPDATE products p SET ${setsFirst(sets)}
-          search_text = search_text_of(ARRAY[${name}, p.sku] || ${tags}),
-          version = p.version + 1, updated_at = now(), updated_by = ${user}
-        FROM import_stage s WHERE p.id = s.product_id AND p.firm_id = ${firm}
-        RETURNING p.id, s.row_no)
+      WITH changed AS (${update})
       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
       SELECT ${firm}, ${importId}, 'product', id, row_no, 'update' FROM changed`);
     const created = await tx.execute(sql`
-      WITH made AS (
-        INSERT INTO products (firm_id, sku, name, description, status, unit, price_cents, compare_at_cents, cost_hc,
-          tax_class, category_id, tags, width_e4, height_e4, depth_e4, weight_e4, search_text, created_by, updated_by)
-        SELECT ${firm}, s.sku, s.name, s.description, COALESCE(s.status, 'active'), COALESCE(s.unit, ${settings.defaultUnit}),
-          s.price_cents, s.compare_at_cents, s.cost_hc, COALESCE(s.tax_class, ${settings.taxClasses[0]!}), s.category_id, ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4,
-          search_text_of(ARRAY[s.name, s.sku] || ${stagedTags}), ${user}, ${user}
-        FROM import_stage s WHERE s.product_id IS NULL ORDER BY s.row_no
-        RETURNING id, sku),
-      claimed AS (INSERT INTO skus (firm_id, sku, product_id) SELECT ${firm}, sku, id FROM made)
+      WITH made AS (${insert}), ${claim}
       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
       SELECT ${firm}, ${importId}, 'product', m.id, s.row_no, 'create' FROM made m JOIN import_stage s ON s.sku_key = lower(m.sku)`);
+    if (mapped.has('imageUrls')) await queueImages(tx, firm, importId);
     return { created: created.rowCount ?? 0, updated: updated.rowCount ?? 0 };
   },
 };

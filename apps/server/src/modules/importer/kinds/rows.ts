@@ -72,7 +72,10 @@ export function mappedSets(
     .filter(([field]) => mapped.has(field))
     .map(([, column]) =>
       column === 'tags'
-        ? sql`tags = ${stagedTags}`
+        ? keep?.columns.includes('tags')
+          ? // constant SQL: the table alias.
+            sql`tags = CASE WHEN s.tags IS NULL THEN ${sql.identifier(keep.alias)}.tags ELSE ${stagedTags} END`
+          : sql`tags = ${stagedTags}`
         : keep?.columns.includes(column)
           ? // constant SQL: the kinds' own column names and table alias.
             sql`${sql.identifier(column)} = COALESCE(s.${sql.identifier(column)}, ${sql.identifier(keep.alias)}.${sql.identifier(column)})`

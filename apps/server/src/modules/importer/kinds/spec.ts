@@ -52,7 +52,7 @@ export type ImportSpec<P = unknown> = {
    */
   check: (tx: Tx, context: ImportContext) => Promise<void>;
   /** How many rows would create and how many would update (rows with errors aside). */
-  count: (tx: Tx) => Promise<{ create: number; update: number }>;
+  count: (tx: Tx, context: ImportContext) => Promise<{ create: number; update: number }>;
   /**
    * Writes every staged row (there are no errors by now): creates and updates, each new version
    * numbered, each record listed in `import_records`, search entries refreshed.

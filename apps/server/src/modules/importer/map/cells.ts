@@ -65,3 +65,34 @@ export function readNumber(text: string, format: NumberFormat): Read<number | nu
   const n = Number(parsed.value);
   return { value: parsed.negative ? -n : n };
 }
+
+/** The most web addresses one cell may give (a product has at most 30 images). */
+export const MAX_CELL_URLS = 30;
+
+/**
+ * Web addresses written in one cell, split on spaces, semicolons or bars (a comma may be part
+ * of one; one ending a word is not): each http(s), without a user name, at most 2,000
+ * characters. Empty is none.
+ */
+export function readUrls(text: string): Read<string[]> {
+  const urls = [
+    ...new Set(
+      text
+        .split(/[\s;|]+/)
+        .map((u) => u.replace(/,+$/, ''))
+        .filter(Boolean),
+    ),
+  ];
+  if (urls.length > MAX_CELL_URLS) return { error: `Give at most ${MAX_CELL_URLS} images.` };
+  for (const u of urls) {
+    let url: URL | null = null;
+    try {
+      url = u.length <= 2000 ? new URL(u) : null;
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password)
+      return { error: `${u.slice(0, 80)} is not a web address: use one starting with https:// or http://.` };
+  }
+  return { value: urls };
+}

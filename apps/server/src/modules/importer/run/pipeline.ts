@@ -107,7 +107,7 @@ export async function executeImport(
              UNION ALL SELECT row_no FROM import_stage WHERE errors IS NOT NULL) e) AS failed
         FROM import_stage`);
       const { rows, failed } = counted.rows[0]!;
-      const would = await spec.count(tx);
+      const would = await spec.count(tx, context);
       const counts: ImportCounts = { rows, created: would.create, updated: would.update, skipped: blank, failed };
       if (mode === 'check') {
         await finish(tx, actor, job, 'check', { status: 'checked', checked: counts, errorCount: errors });

@@ -11,6 +11,7 @@ const TYPE_HINTS: Record<ImportFieldType, string> = {
   choice: 'One of its choices, by name.',
   path: 'A category path, like Cabinets > Base.',
   list: 'Several values, split by commas or semicolons.',
+  urls: 'Web addresses, split by spaces or semicolons.',
 };
 
 /** The columns a file of this kind may have: what to put in a spreadsheet before uploading it. */

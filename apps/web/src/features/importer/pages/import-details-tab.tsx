@@ -4,6 +4,7 @@ import { useRecord } from '../../../components/record/record-outlet';
 import { useRefreshImported } from '../api';
 import { CheckStep } from '../components/check-step';
 import { FileStep } from '../components/file-step';
+import { ImagesStep } from '../components/images-step';
 import { MappingStep, mappingKey } from '../components/mapping-step';
 import { NameNotesStep } from '../components/name-notes-step';
 import { RunStep } from '../components/run-step';
@@ -18,6 +19,7 @@ export function ImportDetailsTab() {
       <MappingStep key={mappingKey(doc)} doc={doc} />
       <CheckStep doc={doc} />
       <RunStep doc={doc} />
+      <ImagesStep doc={doc} />
       <NameNotesStep doc={doc} />
     </Stack>
   );

@@ -1,0 +1,118 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ImportDocument } from '@atelier/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, startTestApp, startTestJobs, type TestApp, TINY_PNG } from '../../../test/helpers';
+import type { JobRunner } from '../../platform/jobs/runner';
+import { fetchImagesJob } from './images.job';
+
+let t: TestApp;
+let owner: string;
+let worker: JobRunner;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/a.png' || req.url === '/b.png') res.writeHead(200, { 'content-type': 'image/png' }).end(TINY_PNG);
+    else if (req.url === '/words.png') res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The tests' image server is on this machine: allowed by name, as an operator may allow theirs.
+  t = await startTestApp({ env: { OUTBOUND_ALLOW: '127.0.0.1' } });
+  worker = startTestJobs(t, { jobs: [fetchImagesJob] });
+  owner = await signIn(t.app, 'owner@demo.test');
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const api = (method: string, url: string, body?: unknown) =>
+  call(t.app, { method, url: `/api/v1${url}`, cookie: owner, ...(body === undefined ? {} : { body }) });
+
+async function imported(csv: string): Promise<ImportDocument> {
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/imports?kind=product&name=images.csv',
+    headers: { cookie: owner, 'content-type': 'text/csv' },
+    payload: csv,
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  let doc: ImportDocument = r.json();
+  for (const step of ['check', 'run'] as const) {
+    const started = await api('POST', `/imports/${doc._id}/${step}`, { version: doc.version });
+    expect(started.statusCode, started.body).toBe(202);
+    await t.app.deps.background.idle();
+    doc = (await api('GET', `/imports/${doc._id}`)).json();
+  }
+  return doc;
+}
+
+const productId = async (sku: string) =>
+  (await api('GET', `/products?q=${sku}`)).json().items.find((p: { sku: string }) => p.sku === sku)._id as string;
+
+describe('image URLs', () => {
+  it('fetches each product’s images after the import, and lists the ones that fail with why', async () => {
+    const csv =
+      'SKU,Name,Price,Image Src\n' +
+      `IMG-1,Two pictures,5,${base}/a.png; ${base}/b.png\n` +
+      `IMG-2,Missing,5,${base}/missing.png\n` +
+      `IMG-3,Not an image,5,${base}/words.png\n` +
+      'IMG-4,Metadata,5,http://169.254.169.254/latest/a.png\n';
+    const doc = await imported(csv);
+    expect(doc.status, doc.message).toBe('done');
+    // Nothing is fetched inside the import: it waits for its commit.
+    expect(doc.images).toEqual({ pending: 5, done: 0, failed: 0 });
+
+    await worker.runOnce();
+    const after = (await api('GET', `/imports/${doc._id}`)).json();
+    expect(after.images).toEqual({ pending: 0, done: 2, failed: 3 });
+    const failures = (await api('GET', `/imports/${doc._id}/images`)).json();
+    expect(failures.items).toEqual([
+      { row: 3, url: `${base}/missing.png`, message: 'The site answered 404.' },
+      {
+        row: 4,
+        url: `${base}/words.png`,
+        message: 'This is not an image we can read: use a PNG, JPEG, WebP or GIF image.',
+      },
+      {
+        row: 5,
+        url: 'http://169.254.169.254/latest/a.png',
+        message: '169.254.169.254 is not a public address: only images on public sites can be fetched.',
+      },
+    ]);
+    const images = (await api('GET', `/products/${await productId('IMG-1')}/images`)).json();
+    expect(images.map((i: { name: string }) => i.name)).toEqual(['a.png', 'b.png']);
+
+    // Imported again, the images a product has are not fetched twice; the failed ones are tried again.
+    const again = await imported(csv);
+    expect(again.status, again.message).toBe('done');
+    expect(again.images).toEqual({ pending: 3, done: 0, failed: 0 });
+  });
+
+  it('refuses a cell that is not a web address at the check', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/imports?kind=product&name=bad.csv',
+      headers: { cookie: owner, 'content-type': 'text/csv' },
+      payload: 'SKU,Name,Price,Image Src\nIMG-9,Bad,5,file:///etc/passwd\n',
+    });
+    const doc: ImportDocument = r.json();
+    await api('POST', `/imports/${doc._id}/check`, { version: doc.version });
+    await t.app.deps.background.idle();
+    const errors = (await api('GET', `/imports/${doc._id}/errors`)).json();
+    expect(errors.items).toEqual([
+      {
+        row: 2,
+        column: 'Image Src',
+        value: 'file:///etc/passwd',
+        message: 'file:///etc/passwd is not a web address: use one starting with https:// or http://.',
+      },
+    ]);
+  });
+});
