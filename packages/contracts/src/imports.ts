@@ -15,6 +15,8 @@ export const IMPORT_KINDS = [
   'collection',
   'price_list',
   'opening_stock',
+  'customer',
+  'company',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -241,6 +243,82 @@ const VENDOR_FIELDS: readonly ImportField[] = [
   { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks'] },
 ];
 
+// A record's one address from a file: street, city… (the first address of the record it updates).
+const ADDRESS_FIELDS: readonly ImportField[] = [
+  {
+    key: 'line1',
+    label: 'Street',
+    type: 'text',
+    synonyms: ['address', 'address 1', 'address line 1', 'street address', 'billing address 1'],
+    hint: 'With the city, the record’s address (on an update, its first address).',
+  },
+  { key: 'line2', label: 'Street line 2', type: 'text', synonyms: ['address 2', 'address line 2', 'suite', 'unit'] },
+  { key: 'city', label: 'City', type: 'text', synonyms: ['town', 'billing city'] },
+  { key: 'region', label: 'State', type: 'text', synonyms: ['state', 'province', 'region', 'county', 'billing state'] },
+  {
+    key: 'postalCode',
+    label: 'ZIP',
+    type: 'text',
+    synonyms: ['zip', 'zip code', 'postcode', 'postal code', 'billing zip'],
+  },
+  { key: 'country', label: 'Country', type: 'text', synonyms: ['country code', 'billing country'] },
+];
+
+const CUSTOMER_FIELDS: readonly ImportField[] = [
+  {
+    key: 'email',
+    label: 'Email',
+    type: 'text',
+    synonyms: ['email address', 'e-mail', 'primary email'],
+    hint: 'Each row’s customer is found by their email; a row without one is a new customer.',
+  },
+  { key: 'firstName', label: 'First name', type: 'text', synonyms: ['first', 'given name', 'forename'] },
+  { key: 'lastName', label: 'Last name', type: 'text', synonyms: ['last', 'surname', 'family name'] },
+  {
+    key: 'name',
+    label: 'Name',
+    type: 'text',
+    synonyms: ['full name', 'customer name', 'customer', 'contact name', 'contact'],
+    hint: 'Split at its last space when there are no first and last name columns.',
+  },
+  { key: 'phone', label: 'Phone', type: 'text', synonyms: ['phone number', 'telephone', 'mobile', 'cell'] },
+  {
+    key: 'company',
+    label: 'Account',
+    type: 'text',
+    synonyms: ['company', 'company name', 'account name', 'organization', 'business'],
+    hint: 'An account of this name: it must exist (import accounts first).',
+  },
+  ...ADDRESS_FIELDS,
+  { key: 'source', label: 'Source', type: 'text', synonyms: ['lead source', 'referral source', 'how heard'] },
+  { key: 'tags', label: 'Tags', type: 'list', synonyms: ['keywords', 'labels', 'groups'] },
+  { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks', 'note'] },
+];
+
+const COMPANY_FIELDS: readonly ImportField[] = [
+  {
+    key: 'name',
+    label: 'Account',
+    type: 'text',
+    required: true,
+    synonyms: ['name', 'account name', 'company', 'company name', 'business name', 'organization'],
+    hint: 'Each row’s account is found by its name.',
+  },
+  {
+    key: 'type',
+    label: 'Type',
+    type: 'choice',
+    synonyms: ['account type', 'company type', 'customer type'],
+    hint: 'Trade, Retail, Wholesale or Contractor; new accounts without one are Retail.',
+  },
+  { key: 'email', label: 'Email', type: 'text', synonyms: ['email address', 'e-mail'] },
+  { key: 'phone', label: 'Phone', type: 'text', synonyms: ['phone number', 'telephone', 'main phone'] },
+  { key: 'website', label: 'Website', type: 'text', synonyms: ['web', 'url', 'web site', 'homepage'] },
+  ...ADDRESS_FIELDS,
+  { key: 'tags', label: 'Tags', type: 'list', synonyms: ['keywords', 'labels'] },
+  { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks'] },
+];
+
 const COLLECTION_FIELDS: readonly ImportField[] = [
   {
     key: 'name',
@@ -403,6 +481,22 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     code: P.INVENTORY_POLICIES,
     matchBy: 'SKU and warehouse',
     fields: OPENING_STOCK_FIELDS,
+  },
+  customer: {
+    label: 'Customers',
+    plural: 'customers',
+    segment: 'customers',
+    code: P.MODIFY_USERS,
+    matchBy: 'email',
+    fields: CUSTOMER_FIELDS,
+  },
+  company: {
+    label: 'Accounts',
+    plural: 'accounts',
+    segment: 'accounts',
+    code: P.MODIFY_COMPANIES,
+    matchBy: 'name',
+    fields: COMPANY_FIELDS,
   },
 };
 

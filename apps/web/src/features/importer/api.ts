@@ -131,6 +131,12 @@ export function useRefreshImported(doc: Pick<ImportDocument, 'kind' | 'status'>)
       collection: [['list', KINDS.collection.apiPath]],
       opening_stock: [['stock']],
       price_list: [vendorItemKeys.all, ['list', KINDS.product.apiPath], ['stock']],
+      // An account's page lists its contacts.
+      customer: [
+        ['list', KINDS.customer.apiPath],
+        ['list', KINDS.company.apiPath],
+      ],
+      company: [['list', KINDS.company.apiPath]],
     };
     for (const queryKey of made[doc.kind]) void queryClient.invalidateQueries({ queryKey });
   }, [doc.kind, doc.status, queryClient]);

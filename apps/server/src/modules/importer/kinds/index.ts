@@ -1,6 +1,8 @@
 import type { ImportKind } from '@atelier/contracts';
 import { categoryImport } from './categories';
 import { collectionImport } from './collections';
+import { companyImport } from './companies';
+import { customerImport } from './customers';
 import { materialImport } from './materials';
 import { openingStockImport } from './opening-stock';
 import { priceListImport } from './price-lists';
@@ -16,6 +18,8 @@ const SPECS: Record<ImportKind, AnyImportSpec> = {
   collection: collectionImport,
   price_list: priceListImport,
   opening_stock: openingStockImport,
+  customer: customerImport,
+  company: companyImport,
 };
 
 /** How a kind's rows are checked and written. */

@@ -18,6 +18,8 @@ export type Match = {
   what: string;
   /** What a key twice in the file is called, when not the field: "variant". */
   twice?: string;
+  /** Rows may leave the key blank (null): those are new records, never twice in the file. */
+  optional?: boolean;
 };
 
 /**
@@ -27,10 +29,12 @@ export type Match = {
 export async function matchChecks(tx: Tx, options: ImportOptions, m: Match): Promise<void> {
   // constant SQL: the columns are the kind's own constants (Match), never input.
   const [field, value, key, matched] = [sql.raw(`'${m.field}'`), sql.raw(m.value), sql.raw(m.key), sql.raw(m.matched)];
+  // constant SQL: as above.
+  const blankKeys = m.optional ? sql.raw(`AND ${m.key} IS NOT NULL`) : sql``;
   await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
     SELECT d.row_no, ${field}, d.value, ${`This ${m.twice ?? m.what} is also on row `} || d.first || ' of the file.'
     FROM (SELECT row_no, ${value} AS value, min(row_no) OVER (PARTITION BY ${key}) AS first
-          FROM import_stage WHERE errors IS NULL) d
+          FROM import_stage WHERE errors IS NULL ${blankKeys}) d
     WHERE d.row_no <> d.first`);
   if (options.mode === 'create')
     await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)

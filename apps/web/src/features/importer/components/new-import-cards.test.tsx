@@ -16,6 +16,8 @@ describe('the new import cards', () => {
       P.IMPORT_CATEGORIES,
       P.IMPORT_COLLECTIONS,
       P.INVENTORY_POLICIES,
+      P.MODIFY_USERS,
+      P.MODIFY_COMPANIES,
     ]);
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(IMPORT_KINDS.map((kind) => `/p/importer/${IMPORT_KIND_INFO[kind].segment}/new`));

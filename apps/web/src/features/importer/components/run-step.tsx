@@ -27,6 +27,8 @@ const MADE_AT: Record<Exclude<ImportKind, 'price_list'>, string> = {
   collection: KINDS.collection.webPath,
   // The inventory value per warehouse is at the head of the stock counts page.
   opening_stock: '/p/stock-counts',
+  customer: KINDS.customer.webPath,
+  company: KINDS.company.webPath,
 };
 
 /** A price list's items are on its vendor's Items tab (the vendors' list, should it have no vendor). */

@@ -1,0 +1,154 @@
+import type { ImportDocument, ImportKind } from '@atelier/contracts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+let owner: string;
+let db: pg.Client;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = new pg.Client({ connectionString: t.ownerUrl });
+  await db.connect();
+  owner = await signIn(t.app, 'owner@demo.test');
+});
+afterAll(async () => {
+  await db.end();
+  await t.close();
+});
+
+const api = (method: string, url: string, body?: unknown) =>
+  call(t.app, { method, url: `/api/v1${url}`, cookie: owner, ...(body === undefined ? {} : { body }) });
+
+async function step(doc: ImportDocument, mode: 'check' | 'run'): Promise<ImportDocument> {
+  const started = await api('POST', `/imports/${doc._id}/${mode}`, { version: doc.version });
+  expect(started.statusCode, started.body).toBe(202);
+  await t.app.deps.background.idle();
+  return (await api('GET', `/imports/${doc._id}`)).json();
+}
+
+async function uploaded(csv: string, kind: ImportKind): Promise<ImportDocument> {
+  const r = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/imports?kind=${kind}&name=${kind}.csv`,
+    headers: { cookie: owner, 'content-type': 'text/csv' },
+    payload: csv,
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+}
+
+const errorsOf = async (doc: ImportDocument) =>
+  (await api('GET', `/imports/${doc._id}/errors`))
+    .json()
+    .items.map((e: { row: number; column: string; message: string }) => [e.row, e.column, e.message]);
+
+const owned = (sql: string, params: unknown[] = []) => db.query(sql, params).then((r) => r.rows);
+
+describe('importing accounts', () => {
+  it('makes accounts by name with their address, updates the ones there are, and search finds them', async () => {
+    const before = (await api('POST', '/companies', { name: 'Harbor Builders Co', type: 'trade' })).json();
+    const doc = await uploaded(
+      'Company,Type,Email,Phone,Website,Address,City,State,Zip,Tags\n' +
+        'Birchwood Interiors,Contractor,office@birchwood.test,(207) 555-0101,https://birchwood.test,12 Elm St,Portland,ME,04101,"vip, north"\n' +
+        'harbor builders co,,billing@harbor.test,,,,,,,\n',
+      'company',
+    );
+    expect(doc.mapping).toMatchObject({
+      name: 0,
+      type: 1,
+      email: 2,
+      phone: 3,
+      website: 4,
+      line1: 5,
+      city: 6,
+      region: 7,
+    });
+    const checked = await step(doc, 'check');
+    expect(await errorsOf(checked)).toEqual([]);
+    expect(checked.checked).toMatchObject({ created: 1, updated: 1 });
+    const done = await step(checked, 'run');
+    expect(done.status, done.message).toBe('done');
+    const [birch] = await owned(
+      `SELECT type, email, phone, addresses, tags, payment_terms_days FROM companies WHERE name = 'Birchwood Interiors'`,
+    );
+    expect(birch).toMatchObject({ type: 'contractor', email: 'office@birchwood.test', tags: ['vip', 'north'] });
+    expect(birch.addresses).toEqual([
+      {
+        kind: 'billing',
+        label: '',
+        line1: '12 Elm St',
+        line2: '',
+        city: 'Portland',
+        region: 'ME',
+        postalCode: '04101',
+        country: 'US',
+      },
+    ]);
+    // Updated by its name, case aside: a blank type keeps its own; a new version.
+    const after = (await api('GET', `/companies/${before._id}`)).json();
+    expect(after).toMatchObject({ type: 'trade', email: 'billing@harbor.test', version: before.version + 1 });
+    const found = (await api('GET', '/companies?q=portland')).json();
+    expect(found.items.map((c: { name: string }) => c.name)).toContain('Birchwood Interiors');
+  });
+});
+
+describe('importing customers', () => {
+  it('makes customers with their account, splits a full name, and updates the ones found by email', async () => {
+    await api('POST', '/companies', { name: 'Cove Kitchens', type: 'retail' });
+    const existing = (
+      await api('POST', '/customers', {
+        firstName: 'Old',
+        lastName: 'Name',
+        emails: [{ label: 'Work', email: 'mae@cove.test' }],
+        phones: [{ label: 'Mobile', number: '(207) 555-0000' }],
+      })
+    ).json();
+    const doc = await uploaded(
+      'Name,Email,Phone,Company,City,Street,Zip,Tags\n' +
+        'Ana María Ruiz,ana@cove.test,(207) 555-0142,cove kitchens,Portland,1 Main St,04101,referral\n' +
+        'Mae Jones,MAE@cove.test,(207) 555-0199,,,,,\n' +
+        'Walk In,,,,,,,\n',
+      'customer',
+    );
+    expect(doc.mapping).toMatchObject({ name: 0, email: 1, phone: 2, company: 3, city: 4, line1: 5, postalCode: 6 });
+    const done = await step(await step(doc, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toMatchObject({ rows: 3, created: 2, updated: 1 });
+    const [ana] = await owned(
+      `SELECT c.first_name, c.last_name, c.primary_email, c.phones, c.addresses, a.name AS account, c.search_text
+         FROM customers c JOIN companies a ON a.id = c.company_id WHERE c.primary_email = 'ana@cove.test'`,
+    );
+    expect(ana).toMatchObject({ first_name: 'Ana María', last_name: 'Ruiz', account: 'Cove Kitchens' });
+    expect(ana.phones).toEqual([{ label: '', number: '(207) 555-0142' }]);
+    expect(ana.addresses[0]).toMatchObject({ kind: 'home', line1: '1 Main St', city: 'Portland', postalCode: '04101' });
+    // The search text is the API's: name, email, city and postcode, the phone's digits.
+    expect(ana.search_text).toContain('portland 04101');
+    // Found by email whatever its case: the name and the first phone change, its label stays.
+    const mae = (await api('GET', `/customers/${existing._id}`)).json();
+    expect(mae).toMatchObject({ firstName: 'Mae', lastName: 'Jones', version: existing.version + 1 });
+    expect(mae.phones).toEqual([{ label: 'Mobile', number: '(207) 555-0199' }]);
+    expect(mae.emails).toEqual([{ label: 'Work', email: 'mae@cove.test' }]);
+    expect(await owned(`SELECT 1 FROM customers WHERE first_name = 'Walk' AND last_name = 'In'`)).toHaveLength(1);
+  });
+
+  it('reports an unknown account, an email twice and a bad phone, and imports none of it', async () => {
+    const doc = await uploaded(
+      'First name,Last name,Email,Phone,Account\n' +
+        'Ivy,Lee,ivy@x.test,,Nowhere Ltd\n' +
+        'Ivy,Again,IVY@x.test,,\n' +
+        'Bo,,bo@x.test,not a phone,\n' +
+        ',Nobody,,,\n',
+      'customer',
+    );
+    const checked = await step(doc, 'check');
+    expect(await errorsOf(checked)).toEqual([
+      [2, 'Account', 'There is no account Nowhere Ltd. Add it first, or import accounts.'],
+      [3, 'Email', 'This email is also on row 2 of the file.'],
+      [4, 'Phone', 'Enter a phone number like (207) 555-0134.'],
+      [5, 'First name', 'Enter a first name.'],
+    ]);
+    expect(await owned(`SELECT 1 FROM customers WHERE primary_email IN ('ivy@x.test', 'bo@x.test')`)).toEqual([]);
+  });
+});
