@@ -17,6 +17,7 @@ export const IMPORT_KINDS = [
   'opening_stock',
   'customer',
   'company',
+  'tag',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -49,6 +50,8 @@ export type ImportKindInfo = {
   /** What rows are matched to existing records by, for updates. */
   matchBy: string;
   fields: readonly ImportField[];
+  /** A kind that only changes records there are (tags onto products): no choice of mode. */
+  updatesOnly?: true;
 };
 
 /** Options a products file may give its variants in: Option1 Name, Option1 Value… as most stores export them. */
@@ -319,6 +322,25 @@ const COMPANY_FIELDS: readonly ImportField[] = [
   { key: 'notes', label: 'Notes', type: 'text', synonyms: ['comments', 'remarks'] },
 ];
 
+const TAG_FIELDS: readonly ImportField[] = [
+  {
+    key: 'sku',
+    label: 'SKU',
+    type: 'text',
+    required: true,
+    synonyms: ['product sku', 'item number', 'product code', 'handle'],
+    hint: 'The product whose tags the row adds to.',
+  },
+  {
+    key: 'tags',
+    label: 'Tags',
+    type: 'list',
+    required: true,
+    synonyms: ['tag', 'keywords', 'labels'],
+    hint: 'Added to the product’s tags; the tags it has stay.',
+  },
+];
+
 const COLLECTION_FIELDS: readonly ImportField[] = [
   {
     key: 'name',
@@ -497,6 +519,16 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     code: P.MODIFY_COMPANIES,
     matchBy: 'name',
     fields: COMPANY_FIELDS,
+  },
+  // The spec's /p/importer/tags: tags added to products by SKU, in bulk.
+  tag: {
+    label: 'Product tags',
+    plural: 'product tags',
+    segment: 'tags',
+    code: P.IMPORT_TAGS,
+    matchBy: 'SKU',
+    fields: TAG_FIELDS,
+    updatesOnly: true,
   },
 };
 

@@ -73,6 +73,9 @@ const PATHS = [
   '/p/importer/product/1/details',
   '/p/importer/product/1/errors',
   '/p/importer/categories/1/logs',
+  // The tags' upload page is the spec's /p/importer/tags, not a document.
+  '/p/importer/tags',
+  '/p/importer/tags/1',
   // Employees have their own routes; their details tab has the same two addresses.
   '/u/employees/1',
   '/u/employees/1/details',
@@ -97,5 +100,9 @@ describe('record kinds’ routes', () => {
     expect(matchRoutes(routes, '/u/ambassadors/1/settings')?.at(-1)?.route.path).toBe('*');
     expect(matchRoutes(routes, '/u/leads/1/activities')?.at(-1)?.route.path).toBe('*');
     expect(matchRoutes(routes, '/p/importer/product/1/files')?.at(-1)?.route.path).toBe('*');
+  });
+
+  it('opens the tags’ upload page at /p/importer/tags, not a document called tags', () => {
+    expect(matchRoutes(routes, '/p/importer/tags')?.at(-1)?.route.path).toBe('p/importer/tags');
   });
 });

@@ -1,4 +1,4 @@
-import { KINDS, kindHas, type RecordKind } from '@atelier/contracts';
+import { IMPORT_KIND_INFO, KINDS, kindHas, type RecordKind } from '@atelier/contracts';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { RecordPages } from '../components/record/record-pages';
@@ -37,7 +37,7 @@ function tab(path: keyof typeof SHARED_TABS): RouteObject {
 function kindRoutes(
   kind: RecordKind,
   load: () => Promise<{ default: RecordPages }>,
-  options: { segments?: boolean } = {},
+  options: { segments?: boolean; landings?: readonly string[] } = {},
 ): RouteObject[] {
   const from = (pick: (pages: RecordPages) => React.ComponentType | undefined, what: string) => async () => {
     const Component = pick((await load()).default);
@@ -76,6 +76,8 @@ function kindRoutes(
     ...(kindHas(kind, 'create') ? [newPage(`${base}/new`)] : []),
     recordPage(`${base}/:id`),
     ...(options.segments ? [newPage(`${base}/:segment/new`), recordPage(`${base}/:segment/:id`)] : []),
+    // A segment whose new page the spec names without /new (/p/importer/tags).
+    ...(options.landings ?? []).map((segment) => newPage(`${base}/${segment}`)),
   ];
 }
 
@@ -149,7 +151,10 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               ...kindRoutes(KINDS.shipment, () => import('../features/shipments/pages/shipment-pages')),
-              ...kindRoutes(KINDS.import, () => import('../features/importer/pages/import-pages'), { segments: true }),
+              ...kindRoutes(KINDS.import, () => import('../features/importer/pages/import-pages'), {
+                segments: true,
+                landings: [IMPORT_KIND_INFO.tag.segment],
+              }),
               // The spec's search target for shipments; they live under purchasing.
               { path: 'o/shipments', element: <Navigate to={KINDS.shipment.webPath} replace /> },
               {

@@ -152,3 +152,25 @@ describe('importing customers', () => {
     expect(await owned(`SELECT 1 FROM customers WHERE primary_email IN ('ivy@x.test', 'bo@x.test')`)).toEqual([]);
   });
 });
+
+describe('importing product tags', () => {
+  it('adds each row’s tags to the product of its SKU, keeping the tags it has', async () => {
+    const shelf = (
+      await api('POST', '/products', { sku: 'TAG-1', name: 'Tag shelf', priceCents: 100, tags: ['oak'] })
+    ).json();
+    const doc = await uploaded('SKU,Tags\nTAG-1,"kitchen, oak"\ntag-1,sale\nNO-SUCH,x\n', 'tag');
+    expect(doc.mapping).toMatchObject({ sku: 0, tags: 1 });
+    const checked = await step(doc, 'check');
+    expect(await errorsOf(checked)).toEqual([[4, 'SKU', 'No product has this SKU.']]);
+    const fixed = await uploaded('SKU,Tags\nTAG-1,"kitchen, oak"\ntag-1,sale\n', 'tag');
+    const done = await step(await step(fixed, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toMatchObject({ created: 0, updated: 2 });
+    const after = (await api('GET', `/products/${shelf._id}`)).json();
+    expect(after).toMatchObject({ tags: ['oak', 'kitchen', 'sale'], version: shelf.version + 1 });
+    const [row] = await owned(`SELECT search_text FROM products WHERE id = $1`, [shelf._id]);
+    expect(row.search_text).toBe('tag shelf tag-1 oak kitchen sale');
+    const tags = (await api('GET', '/tags')).json();
+    expect(tags.find((t: { name: string }) => t.name === 'sale')).toMatchObject({ products: 1 });
+  });
+});

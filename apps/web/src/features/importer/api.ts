@@ -19,6 +19,7 @@ import { api } from '../../lib/api';
 import { followProgress } from '../../lib/progress';
 import { uploadFile } from '../../lib/upload';
 import { categoryKeys } from '../categories/api';
+import { tagKeys } from '../product-tags/api';
 import { vendorItemKeys } from '../vendors/api';
 
 export const imports = recordResource<ImportDocument, ImportInput>(KINDS.import);
@@ -32,8 +33,9 @@ export const importKeys = {
 export const importHref = (doc: { _id: string; kind: ImportKind }) =>
   `${KINDS.import.webPath}/${IMPORT_KIND_INFO[doc.kind].segment}/${doc._id}`;
 
-/** The page a file of this kind is uploaded on. */
-export const newImportHref = (kind: ImportKind) => `${KINDS.import.webPath}/${IMPORT_KIND_INFO[kind].segment}/new`;
+/** The page a file of this kind is uploaded on (the spec names the tags' one /p/importer/tags). */
+export const newImportHref = (kind: ImportKind) =>
+  `${KINDS.import.webPath}/${IMPORT_KIND_INFO[kind].segment}${kind === 'tag' ? '' : '/new'}`;
 
 /** Every problem the dry run found, as a CSV file (row, column, value, message). */
 export const errorsCsvHref = (id: string) => `/api/v1${imports.path(id)}/errors.csv`;
@@ -137,6 +139,7 @@ export function useRefreshImported(doc: Pick<ImportDocument, 'kind' | 'status'>)
         ['list', KINDS.company.apiPath],
       ],
       company: [['list', KINDS.company.apiPath]],
+      tag: [['list', KINDS.product.apiPath], tagKeys.all],
     };
     for (const queryKey of made[doc.kind]) void queryClient.invalidateQueries({ queryKey });
   }, [doc.kind, doc.status, queryClient]);

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 
-const tagKeys = { all: ['product-tags'] as const };
+export const tagKeys = { all: ['product-tags'] as const };
 const path = (name: string) => `/tags/${encodeURIComponent(name)}`;
 
 export function useProductTags() {

@@ -8,6 +8,7 @@ import { openingStockImport } from './opening-stock';
 import { priceListImport } from './price-lists';
 import { productImport } from './products';
 import type { AnyImportSpec } from './spec';
+import { tagImport } from './tags';
 import { vendorImport } from './vendors';
 
 const SPECS: Record<ImportKind, AnyImportSpec> = {
@@ -20,6 +21,7 @@ const SPECS: Record<ImportKind, AnyImportSpec> = {
   opening_stock: openingStockImport,
   customer: customerImport,
   company: companyImport,
+  tag: tagImport,
 };
 
 /** How a kind's rows are checked and written. */

@@ -47,21 +47,28 @@ function CancelButton({ doc }: { doc: ImportDocument }) {
   );
 }
 
-function Options(props: { options: ImportOptions; onChange?: (options: ImportOptions) => void }) {
-  const { options, onChange } = props;
+function Options(props: {
+  options: ImportOptions;
+  onChange?: (options: ImportOptions) => void;
+  /** A kind that only changes what there is offers no choice of mode. */
+  updatesOnly?: boolean;
+}) {
+  const { options, onChange, updatesOnly } = props;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <Radio.Group
-        label="What to do with the rows"
-        value={options.mode}
-        onChange={(mode) => onChange?.({ ...options, mode: mode as ImportMode })}
-      >
-        <Stack gap="xs" mt="xs">
-          {IMPORT_MODES.map((mode) => (
-            <Radio key={mode} value={mode} label={IMPORT_MODE_LABELS[mode]} disabled={!onChange} />
-          ))}
-        </Stack>
-      </Radio.Group>
+      {!updatesOnly && (
+        <Radio.Group
+          label="What to do with the rows"
+          value={options.mode}
+          onChange={(mode) => onChange?.({ ...options, mode: mode as ImportMode })}
+        >
+          <Stack gap="xs" mt="xs">
+            {IMPORT_MODES.map((mode) => (
+              <Radio key={mode} value={mode} label={IMPORT_MODE_LABELS[mode]} disabled={!onChange} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
       {/* A list rather than buttons: four side by side do not fit a phone. */}
       <Select
         label="How the file writes numbers"
@@ -135,7 +142,7 @@ export function MappingStep({ doc }: { doc: ImportDocument }) {
           />
         </SimpleGrid>
       )}
-      <Options options={options} onChange={editable ? setOptions : undefined} />
+      <Options options={options} onChange={editable ? setOptions : undefined} updatesOnly={info.updatesOnly} />
       {editable && (
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Checkbox

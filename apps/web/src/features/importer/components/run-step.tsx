@@ -29,6 +29,7 @@ const MADE_AT: Record<Exclude<ImportKind, 'price_list'>, string> = {
   opening_stock: '/p/stock-counts',
   customer: KINDS.customer.webPath,
   company: KINDS.company.webPath,
+  tag: '/p/tags',
 };
 
 /** A price list's items are on its vendor's Items tab (the vendors' list, should it have no vendor). */

@@ -1,7 +1,7 @@
 import { IMPORT_KIND_INFO, type ImportKind, importKindOfSegment, KINDS } from '@atelier/contracts';
 import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -53,9 +53,14 @@ function NewImport({ kind }: { kind: ImportKind }) {
   );
 }
 
-/** /p/importer/{segment}/new: a file of one kind (products, categories) is uploaded here. */
+/**
+ * /p/importer/{segment}/new: a file of one kind (products, categories) is uploaded here; the
+ * spec's /p/importer/tags is the tags' own.
+ */
 export function ImportNewPage() {
-  const { segment = '' } = useParams();
+  const params = useParams();
+  const { pathname } = useLocation();
+  const segment = params.segment ?? pathname.split('/').filter(Boolean).pop() ?? '';
   const { can } = useCan();
   const kind = importKindOfSegment(segment);
   if (!kind)

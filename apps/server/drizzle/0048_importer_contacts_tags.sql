@@ -1,0 +1,2 @@
+ALTER TABLE "imports" DROP CONSTRAINT "imports_kind_check";--> statement-breakpoint
+ALTER TABLE "imports" ADD CONSTRAINT "imports_kind_check" CHECK (kind IN ('product', 'material', 'vendor', 'category', 'collection', 'price_list', 'opening_stock', 'customer', 'company', 'tag'));
