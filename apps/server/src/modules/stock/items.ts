@@ -1,7 +1,9 @@
 import type { StockItemRef, StockItemType, StockItemView } from '@atelier/contracts';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
+import { compiledSelect } from '../../db/compiled';
 import { badRequest } from '../../platform/http/errors';
 import { materials } from '../materials';
 import { products, productVariants } from '../products';
@@ -29,6 +31,39 @@ export const itemView = (item: StockItem): StockItemView => ({
 
 const key = (ref: StockItemRef) => `${ref.type}:${ref.id}`;
 
+// The items' rows, by id: built once (every stock movement reads them), the ids one array.
+const anyOf = (column: SQL | AnyPgColumn) => sql`${column} = ANY(${sql.placeholder('ids')}::uuid[])`;
+const productRows = compiledSelect<{ id: string; name: string; sku: string; variants: boolean }, { ids: string[] }>(
+  {
+    id: products.id,
+    name: products.name,
+    sku: products.sku,
+    variants: sql<boolean>`EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = ${qualified(products.id)})`,
+  },
+  (q) => q.from(products).where(anyOf(products.id)),
+);
+const variantRows = compiledSelect<
+  { id: string; productId: string; values: string[]; sku: string; name: string },
+  { ids: string[] }
+>(
+  {
+    id: productVariants.id,
+    productId: productVariants.productId,
+    values: productVariants.values,
+    sku: productVariants.sku,
+    name: products.name,
+  },
+  (q) =>
+    q
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(anyOf(productVariants.id)),
+);
+const materialRows = compiledSelect<{ id: string; name: string; sku: string }, { ids: string[] }>(
+  { id: materials.id, name: materials.name, sku: materials.sku },
+  (q) => q.from(materials).where(anyOf(materials.id)),
+);
+
 /**
  * The items named, each checked to be the firm's (row-level security hides the rest): a product
  * with variants is stocked by variant, so naming the product itself is refused. Errors are per
@@ -44,15 +79,7 @@ export async function resolveItems(
   const withVariants = new Set<string>();
   const productIds = ids('product');
   if (productIds.length) {
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        variants: sql<boolean>`EXISTS (SELECT 1 FROM ${productVariants} v WHERE v.product_id = ${qualified(products.id)})`,
-      })
-      .from(products)
-      .where(inArray(products.id, productIds));
+    const rows = await productRows(db, { ids: productIds });
     for (const r of rows) {
       if (r.variants) withVariants.add(r.id);
       found.set(`product:${r.id}`, {
@@ -68,17 +95,7 @@ export async function resolveItems(
   }
   const variantIds = ids('variant');
   if (variantIds.length) {
-    const rows = await db
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        values: productVariants.values,
-        sku: productVariants.sku,
-        name: products.name,
-      })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(inArray(productVariants.id, variantIds));
+    const rows = await variantRows(db, { ids: variantIds });
     for (const r of rows)
       found.set(`variant:${r.id}`, {
         type: 'variant',
@@ -92,10 +109,7 @@ export async function resolveItems(
   }
   const materialIds = ids('material');
   if (materialIds.length) {
-    const rows = await db
-      .select({ id: materials.id, name: materials.name, sku: materials.sku })
-      .from(materials)
-      .where(inArray(materials.id, materialIds));
+    const rows = await materialRows(db, { ids: materialIds });
     for (const r of rows)
       found.set(`material:${r.id}`, {
         type: 'material',
