@@ -133,6 +133,24 @@ describe('importing customers', () => {
     expect(await owned(`SELECT 1 FROM customers WHERE first_name = 'Walk' AND last_name = 'In'`)).toHaveLength(1);
   });
 
+  it('takes a name as the first name when the file has a last name column', async () => {
+    const doc = await uploaded('Name,Last name,Email\nJo Ann,Lee,joann@x.test\n', 'customer');
+    const done = await step(await step(doc, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(await owned(`SELECT first_name, last_name FROM customers WHERE primary_email = 'joann@x.test'`)).toEqual([
+      { first_name: 'Jo Ann', last_name: 'Lee' },
+    ]);
+    // Imported again as an update: both columns set, once each.
+    const again = await step(
+      await step(await uploaded('Name,Last name,Email\nJoan,Lee-Park,joann@x.test\n', 'customer'), 'check'),
+      'run',
+    );
+    expect(again.status, again.message).toBe('done');
+    expect(await owned(`SELECT first_name, last_name FROM customers WHERE primary_email = 'joann@x.test'`)).toEqual([
+      { first_name: 'Joan', last_name: 'Lee-Park' },
+    ]);
+  });
+
   it('reports an unknown account, an email twice and a bad phone, and imports none of it', async () => {
     const doc = await uploaded(
       'First name,Last name,Email,Phone,Account\n' +

@@ -26,7 +26,7 @@ type Pending = { id: string; product_id: string; url: string };
  */
 export const fetchImagesJob = defineJob<{ importId: string }>({
   name: FETCH_IMAGES_JOB,
-  run: async ({ firmId, payload, scoped, config }) => {
+  run: async ({ firmId, payload, scoped, config, log }) => {
     if (!firmId) return;
     const [doc] = (
       await scoped((tx) =>
@@ -63,7 +63,11 @@ export const fetchImagesJob = defineJob<{ importId: string }>({
         )
       ).rows;
       if (!next) return;
-      const failed = await fetchOne(next, actor, deps, config.outboundAllow, scoped);
+      const failed = await fetchOne(next, actor, deps, config.outboundAllow, scoped).catch((error: unknown) => {
+        // Storing it failed (the disk, say): this image fails with a reason, the others go on.
+        log.error(error, `importer: image ${next.id} could not be stored`);
+        return 'The image could not be stored. Import the file again to try once more.';
+      });
       await scoped((tx) =>
         tx.execute(sql`UPDATE import_images SET status = ${failed === null ? 'done' : 'failed'},
           message = ${failed ?? ''}, finished_at = now() WHERE id = ${next.id}`),

@@ -20,6 +20,7 @@ import type { Actor } from '../../platform/http/access';
 import { forbidden } from '../../platform/http/errors';
 import { defineRecordType, personColumn } from '../../platform/records/lifecycle';
 import { importErrors, importImages, importMappings, imports } from './importer.table';
+import { plainProductMapping } from './kinds/variants';
 import { matchHeadings } from './map/headings';
 
 /** The module the records of a kind of import belong to, where the firm pays for it separately. */
@@ -103,6 +104,7 @@ export async function autoMapping(db: Executor, kind: ImportKind, headings: stri
     const at = keptHeading === undefined ? -1 : headings.indexOf(keptHeading);
     mapping[field.key] = at >= 0 ? at : matched.indexOf(field.key) >= 0 ? matched.indexOf(field.key) : null;
   }
+  if (kind === 'product') plainProductMapping(mapping);
   // A kept heading may have taken a column automatic matching gave another field: one field per column.
   const used = new Set<number>();
   for (const field of fields) {

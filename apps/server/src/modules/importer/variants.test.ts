@@ -112,8 +112,9 @@ describe('products with their variants in one flat file', () => {
       await owned(`SELECT count(*)::int AS n FROM skus WHERE variant_id IS NOT NULL AND sku LIKE 'VAR-DOOR-%'`),
     ).toEqual([{ n: 3 }]);
     // A product written as "Title: Default Title" has no options.
-    const [pull] = await owned(`SELECT price_cents, options FROM products WHERE sku = 'VAR-PULL'`);
-    expect(pull).toEqual({ price_cents: 900, options: [] });
+    // Its variant price and cost are the product's.
+    const [pull] = await owned(`SELECT price_cents, cost_hc, options FROM products WHERE sku = 'VAR-PULL'`);
+    expect(pull).toEqual({ price_cents: 900, cost_hc: 30000, options: [] });
     expect(
       await owned(`SELECT "row", action FROM import_records WHERE import_id = $1 ORDER BY "row"`, [doc._id]),
     ).toEqual([2, 3, 4, 5].map((row) => ({ row, action: 'create' })));
@@ -183,12 +184,64 @@ describe('products with their variants in one flat file', () => {
     expect(await owned(`SELECT 1 FROM products WHERE sku IN ('VAR-BAD', 'VAR-NONAME')`)).toEqual([]);
   });
 
+  it('refuses a barcode on a product without options, an archived variant, and a name that differs in case', async () => {
+    const [door] = await owned(`SELECT id FROM products WHERE sku = 'VAR-DOOR'`);
+    const [archived] = await owned(`SELECT id FROM product_variants WHERE sku = 'VAR-DOOR-18'`);
+    const off = await api('POST', `/products/${door.id}/variants/archive`, { ids: [archived.id] });
+    expect(off.statusCode, off.body).toBe(200);
+    const doc = await uploaded(
+      `${HEADINGS}\n` +
+        'VAR-SIMPLE,Simple,,,,,,,5.00,1,0042\n' +
+        'VAR-DOOR,,,,18″,,Walnut,,,,\n' +
+        'VAR-CASE,Oak Table,,Size,S,,,,5,,\n' +
+        'VAR-CASE,Oak table,,,M,,,,5,,\n',
+    );
+    const checked = await step(doc, 'check');
+    expect((await errorsOf(checked)).map((e) => [e.row, e.column, e.message])).toEqual([
+      [
+        2,
+        'Variant Barcode',
+        'A product without options has no barcode of its own: leave Variant barcode blank, or give the row its options.',
+      ],
+      [3, 'Option1 Value', 'This variant is archived: restore it on the product’s variants page first.'],
+      [5, 'Title', 'Row 4 gives this product another value: leave it blank on its other rows, or the same.'],
+    ]);
+  });
+
   it('refuses variant columns without the options they are variants of', async () => {
     const doc = await uploaded('SKU,Name,Price,Variant SKU\nV-1,One,1,V-1-A\n');
-    const failed = await step(doc, 'check');
+    // Not mapped by itself without options: chosen by hand, it is refused at the check.
+    expect(doc.mapping.variantSku).toBeNull();
+    const mapped = await api('PUT', `/imports/${doc._id}/mapping`, {
+      version: doc.version,
+      mapping: { ...doc.mapping, variantSku: 3 },
+      options: { mode: 'both', numberFormat: 'dot-comma' },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const failed = await step(mapped.json(), 'check');
     expect(failed.status).toBe('failed');
     expect(failed.message).toBe(
       'Choose the column for Option1 Value too: variant columns need the options they are variants of.',
     );
+  });
+});
+
+describe('a products file without options', () => {
+  it('maps a store’s variant price and cost to the product’s, and leaves its barcode out', async () => {
+    const doc = await uploaded('Handle,Title,Variant Price,Cost per item,Variant Barcode\nPLAIN-1,Plain,9.50,4,0001\n');
+    expect(doc.mapping).toMatchObject({
+      sku: 0,
+      name: 1,
+      priceCents: 2,
+      costCents: 3,
+      variantPrice: null,
+      variantCost: null,
+      variantBarcode: null,
+    });
+    const done = await step(await step(doc, 'check'), 'run');
+    expect(done.status, done.message).toBe('done');
+    expect(await owned(`SELECT price_cents, cost_hc FROM products WHERE sku = 'PLAIN-1'`)).toEqual([
+      { price_cents: 950, cost_hc: 40000 },
+    ]);
   });
 });

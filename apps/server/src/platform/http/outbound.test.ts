@@ -27,6 +27,9 @@ describe('which addresses are public', () => {
     ['::ffff:127.0.0.1', false],
     ['::ffff:7f00:1', false],
     ['::ffff:a9fe:a9fe', false],
+    ['::7f00:1', false],
+    ['::ffff:0:7f00:1', false],
+    ['fec0::1', false],
     ['64:ff9b::a00:1', false],
     ['2002:7f00:1::', false],
     ['not an address', false],
@@ -82,6 +85,9 @@ describe('fetching', () => {
       'An address with a user name or password is refused.',
     );
     expect(await refusal('not a url', strict)).toBe('This is not a web address.');
+    expect(await refusal('http://8.8.8.8:22/a.png', strict)).toBe(
+      'Port 22 is refused: only the web’s usual ports are fetched from.',
+    );
   });
 
   it('fetches from an allowed address, following redirects it checks one by one', async () => {

@@ -48,9 +48,10 @@ for (const [net, bits] of [
 ] as const)
   blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  // IPv4 written as IPv6 (mapped and translated): judged by the IPv4 address inside, below.
+  // Unspecified, loopback and the old IPv4-compatible form (::7f00:1); IPv4-mapped (::ffff:…)
+  // is judged by the IPv4 address inside, below; IPv4-translated (::ffff:0:…) is refused.
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
@@ -60,6 +61,8 @@ for (const [net, bits] of [
   ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  // The old site-local range.
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
@@ -81,17 +84,38 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The address to connect to for this URL's host, checked; or why not. */
-async function addressOf(url: URL, allow: readonly string[]): Promise<{ address: string; family: 4 | 6 }> {
+type Address = { address: string; family: 4 | 6 };
+
+/** The work, or the time limit's error if the signal ends it first (a lookup cannot be aborted). */
+function withinTime<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new OutboundError('The site took too long to answer.'));
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+const PORTS = new Set(['80', '443', '8080', '8443']);
+
+/** Every address of this URL's host, each checked; or why not. The lookup keeps to the time limit. */
+async function addressesOf(url: URL, allow: readonly string[], signal: AbortSignal): Promise<Address[]> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const found = isIP(host)
+  const found: Address[] = isIP(host)
     ? [{ address: host, family: isIP(host) as 4 | 6 }]
-    : await lookup(host, { all: true, verbatim: true }).catch(() => {
-        throw new OutboundError(`The address ${url.hostname} could not be found.`);
-      });
+    : await withinTime(
+        lookup(host, { all: true, verbatim: true }).catch(() => {
+          throw new OutboundError(`The address ${url.hostname} could not be found.`);
+        }) as Promise<Address[]>,
+        signal,
+      );
   const refused = found.find((a) => !isPublicAddress(a.address) && !allow.includes(a.address));
   if (refused || found.length === 0)
     throw new OutboundError(`${url.hostname} is not a public address: only images on public sites can be fetched.`);
-  return found[0]! as { address: string; family: 4 | 6 };
+  // The web's ports only: a public host's other services are not the server's to probe (an
+  // allowed address, an operator's own server, may use any).
+  if (url.port && !PORTS.has(url.port) && !found.every((a) => allow.includes(a.address)))
+    throw new OutboundError(`Port ${url.port} is refused: only the web’s usual ports are fetched from.`);
+  return found;
 }
 
 function checkedUrl(text: string, base?: URL): URL {
@@ -112,7 +136,7 @@ export async function fetchPublic(text: string, options: OutboundOptions): Promi
   const signal = AbortSignal.timeout(options.timeoutMs);
   let url = checkedUrl(text);
   for (let hop = 0; ; hop++) {
-    const target = await addressOf(url, options.allow ?? []);
+    const target = await addressesOf(url, options.allow ?? [], signal);
     const response = await get(url, target, options.maxBytes, signal);
     if ('location' in response) {
       if (hop >= (options.maxRedirects ?? 3)) throw new OutboundError('The address redirects too many times.');
@@ -128,12 +152,7 @@ const sizeText = (bytes: number) =>
 
 type Answer = { bytes: Buffer; contentType: string } | { location: string };
 
-function get(
-  url: URL,
-  target: { address: string; family: 4 | 6 },
-  maxBytes: number,
-  signal: AbortSignal,
-): Promise<Answer> {
+function get(url: URL, targets: Address[], maxBytes: number, signal: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const fail = (error: unknown) =>
       reject(
@@ -147,10 +166,10 @@ function get(
       method: 'GET',
       signal,
       headers: { accept: 'image/*', 'user-agent': 'Atelier image fetcher' },
-      // The checked address, whatever a second lookup would say; TLS still checks the name.
+      // The checked addresses, whatever a second lookup would say; TLS still checks the name.
       lookup: (_host, opts, callback) => {
-        if ((opts as { all?: boolean }).all) callback(null, [target] as never, target.family);
-        else callback(null, target.address, target.family);
+        if ((opts as { all?: boolean }).all) callback(null, targets as never, targets[0]!.family);
+        else callback(null, targets[0]!.address, targets[0]!.family);
       },
     });
     request.on('error', fail);

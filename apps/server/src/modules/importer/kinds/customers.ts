@@ -21,14 +21,17 @@ const MATCH: Match = {
 };
 
 /** Field key → the customer's column (the staged one of the same name). */
-const COLUMN_OF = {
+const COLUMNS = {
   firstName: 'first_name',
   lastName: 'last_name',
-  name: 'first_name',
   source: 'source',
   tags: 'tags',
   notes: 'notes',
 };
+
+/** A full name is split at its last space when the file has no first or last name column. */
+const splitsName = (mapped: ReadonlySet<string>) =>
+  mapped.has('name') && !mapped.has('firstName') && !mapped.has('lastName');
 
 /** What a customer's search text is made of (customers.service's, in SQL). */
 // constant SQL: this file's table alias.
@@ -37,12 +40,13 @@ const searchText = sql.raw(
     || ${addressWords('c')}, ARRAY(SELECT p->>'number' FROM jsonb_array_elements(c.phones) p))`,
 );
 
-/** The API's paths in a customer's input, as the file's fields. */
-const fieldOf = (nameMapped: boolean) => (path: readonly PropertyKey[]) => {
+/** The API's paths in a customer's input, as the file's fields (a full name's parts are its column's). */
+const fieldOf = (mapped: ReadonlySet<string>) => (path: readonly PropertyKey[]) => {
   const [head] = path;
   if (head === 'emails') return 'email';
   if (head === 'phones') return 'phone';
-  if ((head === 'firstName' || head === 'lastName') && nameMapped) return 'name';
+  if (head === 'firstName' && !mapped.has('firstName') && mapped.has('name')) return 'name';
+  if (head === 'lastName' && splitsName(mapped)) return 'name';
   return String(head ?? 'firstName');
 };
 
@@ -92,8 +96,14 @@ export const customerImport: ImportSpec<null> = {
     // A full name where there are no first and last name columns: "Ana María Ruiz" is Ana María, Ruiz.
     const whole = text('name').trim();
     const split = whole.lastIndexOf(' ');
-    const byName = !has('firstName') && has('name');
-    const firstName = byName ? (split > 0 ? whole.slice(0, split) : whole) : text('firstName');
+    const byName = splitsName(mapped);
+    const firstName = byName
+      ? split > 0
+        ? whole.slice(0, split)
+        : whole
+      : has('firstName')
+        ? text('firstName')
+        : whole;
     const lastName = byName ? (split > 0 ? whole.slice(split + 1) : '') : text('lastName');
     const email = text('email').trim();
     const phone = text('phone').trim();
@@ -108,7 +118,7 @@ export const customerImport: ImportSpec<null> = {
       tags: has('tags') ? readList(text('tags')) : [],
       notes: text('notes'),
     });
-    if (!checked.success) noteIssues(checked.error, errors, text, fieldOf(byName || mapped.has('name')));
+    if (!checked.success) noteIssues(checked.error, errors, text, fieldOf(mapped));
     const input = checked.success ? checked.data : null;
     return {
       errors,
@@ -149,11 +159,12 @@ export const customerImport: ImportSpec<null> = {
     const firm = actor.firmId;
     const user = actor.userId;
     const consent = (await getSettings(tx, firm, { banking: false })).customerSettings.consentByDefault;
+    // The name's columns: a full name fills the first name (and the last, when split).
+    const names = new Set([...mapped].filter((field) => field !== 'name'));
+    if (mapped.has('name') && !mapped.has('firstName')) names.add('firstName');
+    if (splitsName(mapped)) names.add('lastName');
     const sets = [
-      ...mappedSets(mapped, Object.fromEntries(Object.entries(COLUMN_OF).filter(([key]) => key !== 'name'))),
-      ...(mapped.has('name') && !mapped.has('firstName')
-        ? mappedSets(new Set(['firstName', 'lastName']), COLUMN_OF)
-        : []),
+      ...mappedSets(names, COLUMNS),
       ...(mapped.has('company') ? [sql`company_id = s.company_id`] : []),
       // The file's phone is the customer's first; a blank one keeps theirs.
       ...(mapped.has('phone')

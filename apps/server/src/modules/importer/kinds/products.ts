@@ -242,7 +242,15 @@ export const productImport: ImportSpec<null> = {
       : variants
         ? sql`CASE WHEN s.tags IS NULL THEN p.tags ELSE ${stagedTags} END`
         : stagedTags;
-    const sets = mappedSets(mapped, COLUMN_OF, { alias: 'p', columns: variants ? ALL_COLUMNS : ALWAYS_SET });
+    // A product without options takes its variant price and cost as its own (`checkVariants`).
+    const fields = variants
+      ? new Set([
+          ...mapped,
+          ...(mapped.has('variantPrice') ? ['priceCents'] : []),
+          ...(mapped.has('variantCost') ? ['costCents'] : []),
+        ])
+      : mapped;
+    const sets = mappedSets(fields, COLUMN_OF, { alias: 'p', columns: variants ? ALL_COLUMNS : ALWAYS_SET });
     const settings = (await getSettings(tx, firm, { banking: false })).productSettings;
     // With variants, each product is written from its first row, which `check` gave the
     // product's fields, with the options `check` worked out (`import_products`).

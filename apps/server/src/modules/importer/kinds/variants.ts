@@ -15,6 +15,24 @@ import type { ParsedRow, StageColumn } from './spec';
  */
 export const withVariants = (mapped: ReadonlySet<string>) => mapped.has('option1Value');
 
+/**
+ * A products file's automatic mapping without options: its variant columns are the product's
+ * (a store's "Variant Price" of a product without variants is its price), or not imported
+ * (a barcode, which products do not keep): never a mapping its check would refuse.
+ */
+export function plainProductMapping(mapping: Record<string, number | null>): void {
+  if (mapping.option1Value !== null && mapping.option1Value !== undefined) return;
+  for (const [variant, product] of [
+    ['variantPrice', 'priceCents'],
+    ['variantCost', 'costCents'],
+  ] as const) {
+    if (mapping[product] === null || mapping[product] === undefined) mapping[product] = mapping[variant] ?? null;
+  }
+  for (const key of ['variantSku', 'variantPrice', 'variantCost', 'variantBarcode'])
+    if (key in mapping) mapping[key] = null;
+  for (let i = 1; i <= IMPORT_OPTIONS; i++) if (`option${i}Name` in mapping) mapping[`option${i}Name`] = null;
+}
+
 const OPTIONS = Array.from({ length: IMPORT_OPTIONS }, (_, i) => i + 1);
 
 /** The variant columns of the products staging table, in the order `parseVariant` gives their values. */
@@ -132,6 +150,22 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
   const names = sql.raw(
     `ARRAY[${OPTIONS.map((i) => `(array_agg(option${i}_name ORDER BY row_no) FILTER (WHERE option${i}_name IS NOT NULL))[1]`).join(', ')}]`,
   );
+  // A row without options is a product of one variant: its variant price and cost are the
+  // product's (a file giving both differently is asked which); it has no barcode to keep.
+  await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+    SELECT row_no, 'variantBarcode', variant_barcode,
+      'A product without options has no barcode of its own: leave Variant barcode blank, or give the row its options.'
+    FROM import_stage WHERE errors IS NULL AND option_count = 0 AND variant_barcode IS NOT NULL`);
+  await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
+    SELECT row_no, d.field, d.value, 'A product without options has one ' || d.what || ': this row gives two. Leave one blank.'
+    FROM import_stage s CROSS JOIN LATERAL (VALUES
+        ('variantPrice', 'price', s.variant_price_cents::text, s.price_cents IS DISTINCT FROM s.variant_price_cents),
+        ('variantCost', 'cost', s.variant_cost_hc::text, s.cost_hc IS DISTINCT FROM s.variant_cost_hc)) d(field, what, value, differs)
+    WHERE s.errors IS NULL AND s.option_count = 0 AND d.value IS NOT NULL AND d.differs
+      AND (CASE d.field WHEN 'variantPrice' THEN s.price_cents ELSE s.cost_hc END) IS NOT NULL`);
+  await tx.execute(sql`UPDATE import_stage SET price_cents = COALESCE(price_cents, variant_price_cents),
+      cost_hc = COALESCE(cost_hc, variant_cost_hc)
+    WHERE errors IS NULL AND option_count = 0 AND (variant_price_cents IS NOT NULL OR variant_cost_hc IS NOT NULL)`);
   await tx.execute(sql`CREATE TEMP TABLE import_products ON COMMIT DROP AS
     SELECT sku_key, min(row_no) AS first_row, count(*)::int AS n, max(option_count) AS k,
       (array_agg(product_id))[1] AS product_id, ${names} AS names,
@@ -149,25 +183,36 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
 
   // A product's rows agree on its fields: blank, or the first value given.
   // constant SQL: the kind's own column names.
+  // Exactly: "Oak table" after "Oak Table" is another name. Options are named case aside, as
+  // the product's options are. Each: [field, the cell as shown, as compared, the first's as compared].
+  const compared: [string, string, string, string][] = [
+    ...PRODUCT_CELLS.map(([column, field]): [string, string, string, string] => [
+      field,
+      `s.${column}::text`,
+      `s.${column}::text`,
+      `g.${column}::text`,
+    ]),
+    ...OPTIONS.map((i): [string, string, string, string] => [
+      `option${i}Name`,
+      `s.option${i}_name`,
+      `lower(s.option${i}_name)`,
+      `lower(g.names[${i}])`,
+    ]),
+  ];
+  // constant SQL: the kind's own column names.
   const pairs = sql.raw(
-    PRODUCT_CELLS.map(([column, field]) => `('${field}', s.${column}::text, g.${column}::text)`)
-      .concat(OPTIONS.map((i) => `('option${i}Name', s.option${i}_name, g.names[${i}])`))
-      .join(', '),
+    compared.map(([field, shown, value, first]) => `('${field}', ${shown}, ${value}, ${first})`).join(', '),
   );
   // The same test on the row itself first, so the rows that agree (nearly all) are passed at once.
   // constant SQL: as above.
-  const differs = sql.raw(
-    PRODUCT_CELLS.map(([column]) => `lower(s.${column}::text) <> lower(g.${column}::text)`)
-      .concat(OPTIONS.map((i) => `lower(s.option${i}_name) <> lower(g.names[${i}])`))
-      .join(' OR '),
-  );
+  const differs = sql.raw(compared.map(([, , value, first]) => `${value} <> ${first}`).join(' OR '));
   await tx.execute(sql`INSERT INTO import_stage_errors (row_no, field, value, message)
-    SELECT s.row_no, d.field, CASE WHEN d.field = 'category' THEN s.category_text ELSE d.value END,
+    SELECT s.row_no, d.field, CASE WHEN d.field = 'category' THEN s.category_text ELSE d.shown END,
       'Row ' || g.first_row || ' gives this product another value: leave it blank on its other rows, or the same.'
     FROM import_stage s JOIN import_products g USING (sku_key)
-      CROSS JOIN LATERAL (VALUES ${pairs}) d(field, value, first)
+      CROSS JOIN LATERAL (VALUES ${pairs}) d(field, shown, value, first)
     WHERE s.errors IS NULL AND s.row_no <> g.first_row AND (${differs})
-      AND d.value IS NOT NULL AND lower(d.value) <> lower(d.first)`);
+      AND d.value IS NOT NULL AND d.value <> d.first`);
   await tx.execute(
     sql`${error(
       sql`s.row_no`,
@@ -220,6 +265,14 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
   // product's and a short code of each value (HS-B24-WAL), as the variants page does.
   await tx.execute(sql`UPDATE import_stage s SET variant_id = v.id FROM product_variants v
     WHERE s.errors IS NULL AND s.product_id IS NOT NULL AND v.product_id = s.product_id AND v.combo_key = s.combo_key`);
+  await tx.execute(
+    sql`${error(
+      sql`s.row_no`,
+      'option1Value',
+      sql`COALESCE(s.option1_value, '')`,
+      sql`'This variant is archived: restore it on the product’s variants page first.'`,
+    )} FROM import_stage s JOIN product_variants v ON v.id = s.variant_id WHERE v.archived_at IS NOT NULL`,
+  );
   // constant SQL: the option value columns.
   const codes = sql.raw(
     VALUE_COLUMNS.map(
@@ -227,7 +280,8 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
         `CASE WHEN ${c} IS NULL THEN '' ELSE '-' || upper(COALESCE(NULLIF(left(regexp_replace(${c}, '[^A-Za-z0-9]', '', 'g'), 3), ''), 'X')) END`,
     ).join(' || '),
   );
-  await tx.execute(sql`UPDATE import_stage s SET variant_sku = s.sku || ${codes}, sku_made = true
+  await tx.execute(sql`UPDATE import_stage s
+    SET variant_sku = COALESCE((SELECT p.sku FROM products p WHERE p.id = s.product_id), s.sku) || ${codes}, sku_made = true
     WHERE s.errors IS NULL AND s.option_count > 0 AND s.variant_id IS NULL AND s.variant_sku IS NULL
       -- A row wrong already (a variant twice, say) is not given one: its SKU would only be noise.
       AND NOT EXISTS (SELECT 1 FROM import_stage_errors e WHERE e.row_no = s.row_no)`);
@@ -320,7 +374,7 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
       .map((c) => `${c} = g.${c}`)
       .join(', '),
   );
-  await tx.execute(sql`UPDATE import_stage s SET ${fill}, price_cents = COALESCE(g.price_cents, g.variant_price)
+  await tx.execute(sql`UPDATE import_stage s SET ${fill}, price_cents = COALESCE(g.price_cents, CASE WHEN g.product_id IS NULL THEN g.variant_price END)
     FROM import_products g WHERE s.row_no = g.first_row`);
 }
 
