@@ -1,7 +1,7 @@
-import type { ImportDocument, ImportKind } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { importerKit } from './test-kit';
 
 let t: TestApp;
 let owner: string;
@@ -18,31 +18,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (method: string, url: string, body?: unknown) =>
-  call(t.app, { method, url: `/api/v1${url}`, cookie: owner, ...(body === undefined ? {} : { body }) });
+/** Errors as [row, column, message]. */
+const rowsOf = (errors: { row: number; column: string; message: string }[]) =>
+  errors.map((e) => [e.row, e.column, e.message]);
 
-async function step(doc: ImportDocument, mode: 'check' | 'run'): Promise<ImportDocument> {
-  const started = await api('POST', `/imports/${doc._id}/${mode}`, { version: doc.version });
-  expect(started.statusCode, started.body).toBe(202);
-  await t.app.deps.background.idle();
-  return (await api('GET', `/imports/${doc._id}`)).json();
-}
-
-async function uploaded(csv: string, kind: ImportKind): Promise<ImportDocument> {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/imports?kind=${kind}&name=${kind}.csv`,
-    headers: { cookie: owner, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-}
-
-const errorsOf = async (doc: ImportDocument) =>
-  (await api('GET', `/imports/${doc._id}/errors`))
-    .json()
-    .items.map((e: { row: number; column: string; message: string }) => [e.row, e.column, e.message]);
+const { api, uploaded, step, errorsOf } = importerKit(
+  () => t,
+  () => owner,
+);
 
 const owned = (sql: string, params: unknown[] = []) => db.query(sql, params).then((r) => r.rows);
 
@@ -66,7 +49,7 @@ describe('importing accounts', () => {
       region: 7,
     });
     const checked = await step(doc, 'check');
-    expect(await errorsOf(checked)).toEqual([]);
+    expect(rowsOf(await errorsOf(checked))).toEqual([]);
     expect(checked.checked).toMatchObject({ created: 1, updated: 1 });
     const done = await step(checked, 'run');
     expect(done.status, done.message).toBe('done');
@@ -161,7 +144,7 @@ describe('importing customers', () => {
       'customer',
     );
     const checked = await step(doc, 'check');
-    expect(await errorsOf(checked)).toEqual([
+    expect(rowsOf(await errorsOf(checked))).toEqual([
       [2, 'Account', 'There is no account Nowhere Ltd. Add it first, or import accounts.'],
       [3, 'Email', 'This email is also on row 2 of the file.'],
       [4, 'Phone', 'Enter a phone number like (207) 555-0134.'],
@@ -179,7 +162,7 @@ describe('importing product tags', () => {
     const doc = await uploaded('SKU,Tags\nTAG-1,"kitchen, oak"\ntag-1,sale\nNO-SUCH,x\n', 'tag');
     expect(doc.mapping).toMatchObject({ sku: 0, tags: 1 });
     const checked = await step(doc, 'check');
-    expect(await errorsOf(checked)).toEqual([[4, 'SKU', 'No product has this SKU.']]);
+    expect(rowsOf(await errorsOf(checked))).toEqual([[4, 'SKU', 'No product has this SKU.']]);
     const fixed = await uploaded('SKU,Tags\nTAG-1,"kitchen, oak"\ntag-1,sale\n', 'tag');
     const done = await step(await step(fixed, 'check'), 'run');
     expect(done.status, done.message).toBe('done');

@@ -1,8 +1,8 @@
-import type { ImportDocument, ImportKind } from '@atelier/contracts';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { importerKit } from './test-kit';
 
 let t: TestApp;
 let owner: string;
@@ -21,30 +21,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (method: string, url: string, body?: unknown, cookie = owner) =>
-  call(t.app, { method, url: `/api/v1${url}`, cookie, ...(body === undefined ? {} : { body }) });
-
-const upload = (csv: string | Buffer, kind: ImportKind = 'product', name = 'list.csv', cookie = owner) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/imports?kind=${kind}&name=${encodeURIComponent(name)}`,
-    headers: { cookie, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-
-/** Starts a check or a run and waits for it to end; gives the document as it ended. */
-async function step(doc: ImportDocument, mode: 'check' | 'run', cookie = owner): Promise<ImportDocument> {
-  const started = await api('POST', `/imports/${doc._id}/${mode}`, { version: doc.version }, cookie);
-  expect(started.statusCode, started.body).toBe(202);
-  await t.app.deps.background.idle();
-  return (await api('GET', `/imports/${doc._id}`)).json();
-}
-
-async function uploaded(csv: string, kind: ImportKind = 'product'): Promise<ImportDocument> {
-  const r = await upload(csv, kind);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-}
+const { api, upload, uploaded, step } = importerKit(
+  () => t,
+  () => owner,
+);
 
 /** Rows as the database holds them, past row-level security. */
 const owned = (sql: string, params: unknown[] = []) => db.query(sql, params).then((r) => r.rows);

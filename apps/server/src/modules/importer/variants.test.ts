@@ -1,7 +1,7 @@
-import type { ImportDocument } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { importerKit } from './test-kit';
 
 let t: TestApp;
 let owner: string;
@@ -18,34 +18,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (method: string, url: string, body?: unknown) =>
-  call(t.app, { method, url: `/api/v1${url}`, cookie: owner, ...(body === undefined ? {} : { body }) });
-
-async function uploaded(csv: string): Promise<ImportDocument> {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/imports?kind=product&name=store.csv',
-    headers: { cookie: owner, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-}
-
-async function step(doc: ImportDocument, mode: 'check' | 'run'): Promise<ImportDocument> {
-  const started = await api('POST', `/imports/${doc._id}/${mode}`, { version: doc.version });
-  expect(started.statusCode, started.body).toBe(202);
-  await t.app.deps.background.idle();
-  return (await api('GET', `/imports/${doc._id}`)).json();
-}
-
-const errorsOf = async (doc: ImportDocument) =>
-  (await api('GET', `/imports/${doc._id}/errors`)).json().items as {
-    row: number;
-    column: string;
-    value: string;
-    message: string;
-  }[];
+const { api, uploaded, step, errorsOf } = importerKit(
+  () => t,
+  () => owner,
+);
 
 const owned = (sql: string, params: unknown[] = []) => db.query(sql, params).then((r) => r.rows);
 
