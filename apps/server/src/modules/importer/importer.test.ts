@@ -1,7 +1,8 @@
+import { P } from '@atelier/contracts';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { signIn, staffMember, startTestApp, type TestApp } from '../../../test/helpers';
 import { importerKit } from './test-kit';
 
 let t: TestApp;
@@ -174,6 +175,32 @@ describe('importing products', () => {
     });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error.fields['mapping.name']).toBe('That column already fills SKU.');
+  });
+});
+
+describe('a permission taken away', () => {
+  it('lets an import under way finish, and refuses the next', async () => {
+    const staff = await staffMember(t, owner, db, 'importing@demo.test', [
+      P.VIEW_IMPORTER_DOCUMENTS,
+      P.IMPORT_PRODUCTS,
+    ]);
+    const rows = Array.from({ length: 20_000 }, (_, i) => `PERM-${i},Perm ${i},1`).join('\n');
+    const r = await upload(`SKU,Name,Price\n${rows}\n`, 'product', 'perm.csv', staff.cookie);
+    expect(r.statusCode, r.body).toBe(201);
+    const checked = await step(r.json(), 'check', staff.cookie);
+    expect(checked.status).toBe('checked');
+    const started = await api('POST', `/imports/${checked._id}/run`, { version: checked.version }, staff.cookie);
+    expect(started.statusCode, started.body).toBe(202);
+    // Taken away while the import runs: it was allowed when it started, so it finishes.
+    const revoked = await api('PUT', `/staff/${staff.id}/roles`, { roles: [] });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await t.app.deps.background.idle();
+    const done = (await api('GET', `/imports/${checked._id}`)).json();
+    expect(done.status, done.message).toBe('done');
+    expect(done.outcome).toMatchObject({ created: 20_000 });
+    // The next one is refused.
+    const next = await upload('SKU,Name,Price\nPERM-X,Next,1\n', 'product', 'next.csv', staff.cookie);
+    expect(next.statusCode).toBe(403);
   });
 });
 
