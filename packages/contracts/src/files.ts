@@ -55,6 +55,8 @@ export const UPLOAD_POLICIES = {
     maxBytes: 100 * 1024 * 1024,
     tooBig: 'Import files can be at most 100 MB.',
     wrongType: 'Upload a CSV file or an Excel workbook (.xlsx).',
+    /** Not sniffed on upload: the importer reads and judges the content itself. */
+    contentJudgedBy: 'importer',
   },
   model: {
     types: MODEL_TYPES as readonly string[],

@@ -181,8 +181,8 @@ export async function uploadFile(
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
       if (total > 0 && bytes < total) void report(bytes, 0);
     });
-    // An import's file is read and judged by the importer itself (CSV in any encoding, or XLSX).
-    if (input.policy !== 'import' && !contentMatches(input.contentType, head)) {
+    // A kind of file whose content its reader judges (an import's: CSV in any encoding, or XLSX) is not sniffed here.
+    if (!('contentJudgedBy' in policy) && !contentMatches(input.contentType, head)) {
       deps.storage.remove(key);
       const kind = input.contentType.startsWith('image/')
         ? `${input.contentType.replace('image/', '').toUpperCase()} image`
