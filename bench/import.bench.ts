@@ -10,6 +10,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -49,30 +53,43 @@ const until = async (id: string, busy: string) => {
  * A product list as a firm's spreadsheet has it: SKU, name, price, cost, tags; with variants, as
  * a store exports it: the product's fields on its first row, a finish and a variant SKU on each.
  */
-const csv = (prefix: string) =>
+const HEADINGS =
   PER === 1
-    ? `SKU,Name,Price,Cost,Tags\n${Array.from(
-        { length: ROWS },
-        (_, i) =>
-          `${prefix}-${i},Imported cabinet ${i} walnut,${(i % 900) + 100}.50,${(i % 400) + 40}.1234,"oak, base"`,
-      ).join('\n')}\n`
-    : `Handle,Title,Price,Cost,Tags,Option1 Name,Option1 Value,Variant SKU,Variant price\n${Array.from(
-        { length: ROWS },
-        (_, i) => {
-          const p = productOf(i);
-          const first = i % PER === 0;
-          const product = first
-            ? `Imported cabinet ${p} walnut,${(p % 900) + 100}.50,${(p % 400) + 40}.1234,"oak, base",Finish`
-            : ',,,,';
-          return `${prefix}-${p},${product},${finishOf(i)},${prefix}-${p}-V${i % PER},${(p % 900) + 100 + (i % PER)}.50`;
-        },
-      ).join('\n')}\n`;
+    ? 'SKU,Name,Price,Cost,Tags'
+    : 'Handle,Title,Price,Cost,Tags,Option1 Name,Option1 Value,Variant SKU,Variant price';
+const lineOf = (prefix: string, i: number) => {
+  if (PER === 1)
+    return `${prefix}-${i},Imported cabinet ${i} walnut,${(i % 900) + 100}.50,${(i % 400) + 40}.1234,"oak, base"`;
+  const p = productOf(i);
+  const product =
+    i % PER === 0
+      ? `Imported cabinet ${p} walnut,${(p % 900) + 100}.50,${(p % 400) + 40}.1234,"oak, base",Finish`
+      : ',,,,';
+  return `${prefix}-${p},${product},${finishOf(i)},${prefix}-${p}-V${i % PER},${(p % 900) + 100 + (i % PER)}.50`;
+};
 
-async function importOnce(
-  prefix: string,
-  body = csv(prefix),
-): Promise<{ check: number; run: number; growthMb: number }> {
-  // The server runs in this process: its growth is the peak over what there was with the file made.
+/**
+ * The file written to disk a chunk at a time and uploaded as a stream, as a browser sends it:
+ * the server shares this process, so the file is never one string in its memory.
+ */
+async function writeCsv(prefix: string): Promise<string> {
+  const file = path.join(os.tmpdir(), `atelier-bench-${prefix}-${process.pid}.csv`);
+  const out = createWriteStream(file);
+  let chunk = `${HEADINGS}\n`;
+  for (let i = 0; i < ROWS; i++) {
+    chunk += `${lineOf(prefix, i)}\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await finished(out);
+  return file;
+}
+
+async function importOnce(prefix: string, file: string): Promise<{ check: number; run: number; growthMb: number }> {
+  // The server runs in this process: its growth is the peak over what there was before the upload.
   global.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -81,10 +98,12 @@ async function importOnce(
   }, 50);
   const upload = await fetch(`${server.address}/api/v1/imports?kind=product&name=${prefix}.csv`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'text/csv' },
-    body,
-  });
+    headers: { cookie, 'content-type': 'text/csv', 'content-length': String(statSync(file).size) },
+    body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
   let doc = (await upload.json()) as Doc;
+  if (!upload.ok) throw new Error(`upload: ${JSON.stringify(doc)}`);
   let started = performance.now();
   await api('POST', `/imports/${doc._id}/check`, { version: doc.version });
   doc = await until(doc._id, 'checking');
@@ -95,6 +114,7 @@ async function importOnce(
   doc = await until(doc._id, 'running');
   const run = performance.now() - started;
   clearInterval(sampler);
+  rmSync(file, { force: true });
   if (doc.status !== 'done') throw new Error(`run: ${doc.status} ${doc.message}`);
   return { check, run, growthMb: (peak - before) / 1024 / 1024 };
 }
@@ -170,7 +190,7 @@ async function listP95(ms: number, until?: Promise<unknown>): Promise<number> {
 
 try {
   const perSecond = (ms: number) => Math.round(ROWS / (ms / 1000));
-  const { check, run, growthMb } = await importOnce('IMPA');
+  const { check, run, growthMb } = await importOnce('IMPA', await writeCsv('IMPA'));
   const copied = await copyOnce('COPA');
   console.log(
     `import of ${ROWS.toLocaleString('en-US')} rows (check, then run): ${PER === 1 ? 'products without options' : `${Math.ceil(ROWS / PER).toLocaleString('en-US')} products of ${PER} variants each`}`,
@@ -190,7 +210,7 @@ try {
   const idle = await listP95(5000);
   // For the whole of an import: its upload, check and run.
   // The file is made first: making it is this process's work, and the server shares the process.
-  const file = csv('IMPB');
+  const file = await writeCsv('IMPB');
   const during = importOnce('IMPB', file);
   const busy = await listP95(0, during);
   await during;
