@@ -18,6 +18,7 @@ import type { ImportSpec, ParsedRow } from './spec';
 import {
   checkVariants,
   parseVariant,
+  productRows,
   VARIANT_EXTRA,
   VARIANT_STAGE,
   variantCounts,
@@ -254,9 +255,9 @@ export const productImport: ImportSpec<null> = {
     const settings = (await getSettings(tx, firm, { banking: false })).productSettings;
     // With variants, each product is written from its first row, which `check` gave the
     // product's fields, with the options `check` worked out (`import_products`).
-    const from = variants ? sql`import_stage s JOIN import_products g ON g.first_row = s.row_no` : sql`import_stage s`;
+    const from = variants ? productRows : sql`import_stage s`;
     const update = sql`UPDATE products p SET ${setsFirst(sets)}
-        ${variants ? sql`options = COALESCE(g.options, p.options),` : sql``}
+        ${variants ? sql`options = COALESCE(s.options, p.options),` : sql``}
         search_text = search_text_of(ARRAY[${name}, p.sku] || ${tags}),
         version = p.version + 1, updated_at = now(), updated_by = ${user}
       FROM ${from} WHERE p.id = s.product_id AND p.firm_id = ${firm}
@@ -265,7 +266,7 @@ export const productImport: ImportSpec<null> = {
         tax_class, category_id, tags, width_e4, height_e4, depth_e4, weight_e4, options, search_text, created_by, updated_by)
       SELECT ${firm}, s.sku, s.name, COALESCE(s.description, ''), COALESCE(s.status, 'active'), COALESCE(s.unit, ${settings.defaultUnit}),
         s.price_cents, s.compare_at_cents, COALESCE(s.cost_hc, 0), COALESCE(s.tax_class, ${settings.taxClasses[0]!}), s.category_id,
-        ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4, ${variants ? sql`COALESCE(g.options, '[]'::jsonb)` : sql`'[]'::jsonb`},
+        ${stagedTags}, s.width_e4, s.height_e4, s.depth_e4, s.weight_e4, ${variants ? sql`COALESCE(s.options, '[]'::jsonb)` : sql`'[]'::jsonb`},
         search_text_of(ARRAY[s.name, s.sku] || ${stagedTags}), ${user}, ${user}
       FROM ${from} WHERE s.product_id IS NULL ORDER BY s.row_no
       RETURNING id, sku`;

@@ -366,17 +366,21 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
             WHERE errors IS NULL AND option_count > 0 AND variant_id IS NULL GROUP BY sku_key) n USING (sku_key)
       CROSS JOIN LATERAL (SELECT count(*) AS had FROM product_variants v WHERE v.product_id = g.product_id) h
     WHERE n.new + h.had > ${MAX_VARIANTS}`);
-
-  // The product's fields on its first row, which `write` makes or updates it from.
-  // constant SQL: the kind's own column names.
-  const fill = sql.raw(
-    GROUPED.filter((c) => c !== 'price_cents')
-      .map((c) => `${c} = g.${c}`)
-      .join(', '),
-  );
-  await tx.execute(sql`UPDATE import_stage s SET ${fill}, price_cents = COALESCE(g.price_cents, CASE WHEN g.product_id IS NULL THEN g.variant_price END)
-    FROM import_products g WHERE s.row_no = g.first_row`);
 }
+
+/**
+ * Each product's row as `write` makes or updates it from: its first row's SKU and place, and the
+ * product's fields gathered from all its rows (`import_products`), under the alias `s` the
+ * products' statements read. (Copying them onto the first rows would rewrite a wide row each.)
+ */
+// constant SQL: the kind's own column names.
+export const productRows = sql.raw(
+  `(SELECT f.row_no, f.sku, f.product_id, ${GROUPED.filter((c) => c !== 'price_cents')
+    .map((c) => `g.${c}`)
+    .join(', ')},
+      COALESCE(g.price_cents, CASE WHEN g.product_id IS NULL THEN g.variant_price END) AS price_cents, g.options
+    FROM import_stage f JOIN import_products g ON g.first_row = f.row_no) s`,
+);
 
 /** Rows that would create (a new product, or a new variant of one) and that would update. */
 export async function variantCounts(tx: Tx): Promise<{ create: number; update: number }> {
