@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ImportDocument } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signIn, startTestApp, startTestJobs, type TestApp, TINY_PNG } from '../../../test/helpers';
+import { signIn, startTestApp, startTestJobs, type TestApp, TINY_PNG } from '../../../test/helpers';
 import type { JobRunner } from '../../platform/jobs/runner';
 import { fetchImagesJob } from './images.job';
+import { importerKit } from './test-kit';
 
 let t: TestApp;
 let owner: string;
@@ -32,26 +33,11 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const api = (method: string, url: string, body?: unknown) =>
-  call(t.app, { method, url: `/api/v1${url}`, cookie: owner, ...(body === undefined ? {} : { body }) });
-
-async function imported(csv: string): Promise<ImportDocument> {
-  const r = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/imports?kind=product&name=images.csv',
-    headers: { cookie: owner, 'content-type': 'text/csv' },
-    payload: csv,
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  let doc: ImportDocument = r.json();
-  for (const step of ['check', 'run'] as const) {
-    const started = await api('POST', `/imports/${doc._id}/${step}`, { version: doc.version });
-    expect(started.statusCode, started.body).toBe(202);
-    await t.app.deps.background.idle();
-    doc = (await api('GET', `/imports/${doc._id}`)).json();
-  }
-  return doc;
-}
+const { api, uploaded, step } = importerKit(
+  () => t,
+  () => owner,
+);
+const imported = async (csv: string) => step(await step(await uploaded(csv), 'check'), 'run');
 
 const productId = async (sku: string) =>
   (await api('GET', `/products?q=${sku}`)).json().items.find((p: { sku: string }) => p.sku === sku)._id as string;
