@@ -52,6 +52,8 @@ export type ImportKindInfo = {
   fields: readonly ImportField[];
   /** A kind that only changes records there are (tags onto products): no choice of mode. */
   updatesOnly?: true;
+  /** Its upload page is /p/importer/{segment} itself, as the spec names it (tags), not …/new. */
+  uploadAtSegment?: true;
 };
 
 /** Options a products file may give its variants in: Option1 Name, Option1 Value… as most stores export them. */
@@ -529,6 +531,7 @@ export const IMPORT_KIND_INFO: Record<ImportKind, ImportKindInfo> = {
     matchBy: 'SKU',
     fields: TAG_FIELDS,
     updatesOnly: true,
+    uploadAtSegment: true,
   },
 };
 

@@ -153,7 +153,9 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.shipment, () => import('../features/shipments/pages/shipment-pages')),
               ...kindRoutes(KINDS.import, () => import('../features/importer/pages/import-pages'), {
                 segments: true,
-                landings: [IMPORT_KIND_INFO.tag.segment],
+                landings: Object.values(IMPORT_KIND_INFO)
+                  .filter((info) => info.uploadAtSegment)
+                  .map((info) => info.segment),
               }),
               // The spec's search target for shipments; they live under purchasing.
               { path: 'o/shipments', element: <Navigate to={KINDS.shipment.webPath} replace /> },

@@ -35,7 +35,7 @@ export const importHref = (doc: { _id: string; kind: ImportKind }) =>
 
 /** The page a file of this kind is uploaded on (the spec names the tags' one /p/importer/tags). */
 export const newImportHref = (kind: ImportKind) =>
-  `${KINDS.import.webPath}/${IMPORT_KIND_INFO[kind].segment}${kind === 'tag' ? '' : '/new'}`;
+  `${KINDS.import.webPath}/${IMPORT_KIND_INFO[kind].segment}${IMPORT_KIND_INFO[kind].uploadAtSegment ? '' : '/new'}`;
 
 /** Every problem the dry run found, as a CSV file (row, column, value, message). */
 export const errorsCsvHref = (id: string) => `/api/v1${imports.path(id)}/errors.csv`;

@@ -23,7 +23,10 @@ describe('the new import cards', () => {
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     // The spec names the tags' page without /new.
     expect(hrefs).toEqual(
-      IMPORT_KINDS.map((kind) => `/p/importer/${IMPORT_KIND_INFO[kind].segment}${kind === 'tag' ? '' : '/new'}`),
+      IMPORT_KINDS.map(
+        (kind) =>
+          `/p/importer/${IMPORT_KIND_INFO[kind].segment}${IMPORT_KIND_INFO[kind].uploadAtSegment ? '' : '/new'}`,
+      ),
     );
   });
 
