@@ -20,6 +20,8 @@ export type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
 export async function startBenchServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir, () => {});
+  const slowMs = Number(process.env.BENCH_SLOW_MS ?? 0);
+  if (slowMs > 0) await logSlowStatements(embedded.superuserUrl, slowMs);
   const database = connectDatabase(embedded.url, POOL);
   await withMigrationLock(embedded.ownerUrl, async (owner) => {
     await runMigrations(owner, path.resolve(import.meta.dirname, '../../apps/server/drizzle'));
@@ -62,12 +64,38 @@ export async function startBenchServer(env: Record<string, string> = {}) {
     ownerUrl: embedded.ownerUrl,
     signIn,
     stop: async () => {
+      if (slowMs > 0) printSlowStatements(path.join(dataDir, 'postgres.log'));
       await app.close();
       await database.close();
       await embedded.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * BENCH_SLOW_MS=N: the database logs every statement slower than N ms, printed with its
+ * checkpoints when the bench stops, to see where a bench's time goes.
+ */
+async function logSlowStatements(superuserUrl: string, ms: number): Promise<void> {
+  const { default: pg } = await import('pg');
+  const su = new pg.Client({ connectionString: superuserUrl });
+  await su.connect();
+  await su.query(`ALTER SYSTEM SET log_min_duration_statement = ${Math.floor(ms)}`);
+  await su.query('SELECT pg_reload_conf()');
+  await su.end();
+}
+
+function printSlowStatements(logFile: string): void {
+  const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+  let current = '';
+  for (const line of lines) {
+    if (/^\d{4}-\d\d-\d\d /.test(line)) {
+      if (/duration:|checkpoint/.test(current)) console.log(current.replace(/\s+/g, ' ').slice(0, 400));
+      current = line;
+    } else current += ` ${line}`;
+  }
+  if (/duration:|checkpoint/.test(current)) console.log(current.replace(/\s+/g, ' ').slice(0, 400));
 }
 
 /** The demo firms' ids, read as the database owner. */

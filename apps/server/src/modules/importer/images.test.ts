@@ -81,6 +81,19 @@ describe('image URLs', () => {
     expect(again.images).toEqual({ pending: 3, done: 0, failed: 0 });
   });
 
+  it('gives a product of a file with variants the images on any of its rows, each once', async () => {
+    const doc = await imported(
+      'Handle,Title,Variant Price,Option1 Name,Option1 Value,Image Src\n' +
+        `IMG-V,Door,5,Finish,Oak,${base}/a.png\n` +
+        `IMG-V,,,,Ash,${base}/a.png; ${base}/b.png\n`,
+    );
+    expect(doc.status, doc.message).toBe('done');
+    expect(doc.images).toEqual({ pending: 2, done: 0, failed: 0 });
+    await worker.runOnce();
+    const images = (await api('GET', `/products/${await productId('IMG-V')}/images`)).json();
+    expect(images.map((i: { name: string }) => i.name)).toEqual(['a.png', 'b.png']);
+  });
+
   it('refuses a cell that is not a web address at the check', async () => {
     const r = await t.app.inject({
       method: 'POST',

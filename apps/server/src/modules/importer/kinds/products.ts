@@ -277,7 +277,7 @@ export const productImport: ImportSpec<null> = {
         UPDATE import_products g SET product_id = m.id, product_new = true FROM made m WHERE g.sku_key = lower(m.sku)`);
       const written = await writeVariants(tx, firm, user, importId, mapped);
       await stockedByVariantNow(tx, written.firstVariants);
-      if (mapped.has('imageUrls')) await queueImages(tx, firm, importId);
+      if (mapped.has('imageUrls')) await queueImages(tx, firm, importId, 'grouped');
       return written;
     }
     const updated = await tx.execute(sql`
@@ -288,7 +288,7 @@ export const productImport: ImportSpec<null> = {
       WITH made AS (${insert}), ${claim}
       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
       SELECT ${firm}, ${importId}, 'product', m.id, s.row_no, 'create' FROM made m JOIN import_stage s ON s.sku_key = lower(m.sku)`);
-    if (mapped.has('imageUrls')) await queueImages(tx, firm, importId);
+    if (mapped.has('imageUrls')) await queueImages(tx, firm, importId, 'recorded');
     return { created: created.rowCount ?? 0, updated: updated.rowCount ?? 0 };
   },
 };

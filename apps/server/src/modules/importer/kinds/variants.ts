@@ -395,7 +395,8 @@ export async function variantCounts(tx: Tx): Promise<{ create: number; update: n
 /**
  * After the products are written (`import_products` giving each its id, and whether it is
  * new): the variants updated and made (their SKUs claimed), and one `import_records` row per
- * row. Gives the product ids that had no variants before, now stocked by variant.
+ * product. Gives the rows that made and updated (a product or a variant), and the product ids
+ * that had no variants before, now stocked by variant.
  */
 export async function writeVariants(
   tx: Tx,
@@ -430,13 +431,10 @@ export async function writeVariants(
       WHERE s.option_count > 0 AND s.variant_id IS NULL
       RETURNING id, sku)
     INSERT INTO skus (firm_id, sku, variant_id) SELECT ${firm}, sku, id FROM made`);
-  const records = await tx.execute<{ created: number; updated: number }>(sql`WITH kept AS (
-      INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
-      SELECT ${firm}, ${importId}, 'product', g.product_id, s.row_no,
-        CASE WHEN g.product_new OR (s.option_count > 0 AND s.variant_id IS NULL) THEN 'create' ELSE 'update' END
-      FROM import_stage s JOIN import_products g USING (sku_key) RETURNING action)
-    SELECT count(*) FILTER (WHERE action = 'create')::int AS created, count(*) FILTER (WHERE action = 'update')::int AS updated
-    FROM kept`);
-  const { created, updated } = records.rows[0]!;
+  // One record per product (at its first row): its rows are its variants, counted below.
+  await tx.execute(sql`INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
+    SELECT ${firm}, ${importId}, 'product', g.product_id, g.first_row, CASE WHEN g.product_new THEN 'create' ELSE 'update' END
+    FROM import_products g`);
+  const { create: created, update: updated } = await variantCounts(tx);
   return { created, updated, firstVariants: hadNone.rows.map((r) => r.id) };
 }

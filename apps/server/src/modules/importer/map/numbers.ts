@@ -12,6 +12,10 @@ export type Parsed = { value: string; negative: boolean; percent: boolean } | { 
  * the format writes numbers, rather than a guess that is off by a thousand.
  */
 export function parseDecimal(text: string, format: NumberFormat): Parsed {
+  const patterns = patternsOf(format);
+  // Most cells of a price list are bare numbers (12, 1234.50): read at once, as below would.
+  const bare = patterns.bare.exec(text);
+  if (bare) return { value: normalise(bare[1]!, bare[2] ?? ''), negative: false, percent: false };
   let t = text.trim().replace(/[\u00a0\u202f]/g, ' ');
   if (t === '') return null;
   let negative = false;
@@ -50,17 +54,35 @@ export function parseDecimal(text: string, format: NumberFormat): Parsed {
           : [digits.slice(0, point), digits.slice(point)];
     return { value: normalise(w, f), negative, percent };
   }
-  const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const d = literal(format.decimal);
-  const th = format.thousands === '' ? null : literal(format.thousands);
-  const grouped = th ? new RegExp(`^\\d{1,3}(?:${th}\\d{3})+(?:${d}\\d+)?$`) : null;
-  const plain = new RegExp(`^\\d*(?:${d}\\d+)?$`);
+  const { grouped, plain, thousands: th } = patterns;
   const wrong = { error: `“${text.trim()}” is not a number written as ${example(format)}.` };
   if (t === '' || !/\d/.test(t)) return wrong;
   if (!(grouped?.test(t) || plain.test(t))) return wrong;
-  const bare = th ? t.replace(new RegExp(th, 'g'), '') : t;
-  const [whole = '', fraction = ''] = bare.split(format.decimal);
+  const ungrouped = th ? t.replace(th, '') : t;
+  const [whole = '', fraction = ''] = ungrouped.split(format.decimal);
   return { value: normalise(whole, fraction), negative, percent };
+}
+
+type Patterns = { bare: RegExp; grouped: RegExp | null; plain: RegExp; thousands: RegExp | null };
+const patternCache = new Map<string, Patterns>();
+
+/** A format's patterns, made once per format (a file has a million cells, and one format). */
+function patternsOf(format: NumberFormat): Patterns {
+  const key = format.decimal + format.thousands;
+  let patterns = patternCache.get(key);
+  if (!patterns) {
+    const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const d = literal(format.decimal);
+    const th = format.thousands === '' ? null : literal(format.thousands);
+    patterns = {
+      bare: new RegExp(`^(\\d+)(?:${d}(\\d+))?$`),
+      grouped: th ? new RegExp(`^\\d{1,3}(?:${th}\\d{3})+(?:${d}\\d+)?$`) : null,
+      plain: new RegExp(`^\\d*(?:${d}\\d+)?$`),
+      thousands: th ? new RegExp(th, 'g') : null,
+    };
+    patternCache.set(key, patterns);
+  }
+  return patterns;
 }
 
 /** "0012.500" → "12.5"; "" → "0". */
