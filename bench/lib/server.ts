@@ -75,13 +75,22 @@ export async function startBenchServer(env: Record<string, string> = {}) {
 
 /**
  * BENCH_SLOW_MS=N: the database logs every statement slower than N ms, printed with its
- * checkpoints when the bench stops, to see where a bench's time goes.
+ * checkpoints when the bench stops, to see where a bench's time goes (and, with
+ * BENCH_EXPLAIN_MS, the plans of the slowest).
  */
 async function logSlowStatements(superuserUrl: string, ms: number): Promise<void> {
   const { default: pg } = await import('pg');
   const su = new pg.Client({ connectionString: superuserUrl });
   await su.connect();
   await su.query(`ALTER SYSTEM SET log_min_duration_statement = ${Math.floor(ms)}`);
+  // BENCH_EXPLAIN_MS=N: statements slower than N ms are logged with their plans, as they ran.
+  const explainMs = Number(process.env.BENCH_EXPLAIN_MS ?? 0);
+  if (explainMs > 0) {
+    await su.query(`ALTER SYSTEM SET session_preload_libraries = 'auto_explain'`);
+    await su.query(`ALTER SYSTEM SET auto_explain.log_min_duration = ${Math.floor(explainMs)}`);
+    await su.query(`ALTER SYSTEM SET auto_explain.log_analyze = on`);
+    await su.query(`ALTER SYSTEM SET auto_explain.log_triggers = on`);
+  }
   await su.query('SELECT pg_reload_conf()');
   await su.end();
 }
@@ -91,9 +100,10 @@ function printSlowStatements(logFile: string): void {
   let current = '';
   for (const line of lines) {
     if (/^\d{4}-\d\d-\d\d /.test(line)) {
-      if (/duration:|checkpoint/.test(current)) console.log(current.replace(/\s+/g, ' ').slice(0, 400));
+      if (/duration:|checkpoint/.test(current))
+        console.log(current.includes('plan:') ? current : current.replace(/\s+/g, ' ').slice(0, 400));
       current = line;
-    } else current += ` ${line}`;
+    } else current += current.includes('plan:') ? `\n${line}` : ` ${line}`;
   }
   if (/duration:|checkpoint/.test(current)) console.log(current.replace(/\s+/g, ' ').slice(0, 400));
 }

@@ -161,6 +161,23 @@ describe('products with their variants in one flat file', () => {
     expect(await owned(`SELECT 1 FROM products WHERE sku IN ('VAR-BAD', 'VAR-NONAME')`)).toEqual([]);
   });
 
+  it('refuses a product that would have more than 2,000 variants, counting the ones it has', async () => {
+    const first = await step(
+      await step(
+        await uploaded(`${HEADINGS}\nVAR-MANY,Many,,Size,S1,Colour,C1,,5,,\nVAR-MANY,,,,S1,,C2,,,,\n`),
+        'check',
+      ),
+      'run',
+    );
+    expect(first.status, first.message).toBe('done');
+    // 40 sizes × 50 colours, none of them the product's: 2,000 new and 2 it has.
+    const rows = Array.from({ length: 2000 }, (_, i) => `VAR-MANY,,,,S${2 + Math.floor(i / 50)},,C${1 + (i % 50)},,,,`);
+    const checked = await step(await uploaded(`${HEADINGS}\n${rows.join('\n')}\n`), 'check');
+    expect((await errorsOf(checked)).map((e) => [e.row, e.column, e.message])).toEqual([
+      [2, 'Option1 Value', 'A product has at most 2,000 variants; this one would have 2002.'],
+    ]);
+  });
+
   it('refuses a barcode on a product without options, an archived variant, and a name that differs in case', async () => {
     const [door] = await owned(`SELECT id FROM products WHERE sku = 'VAR-DOOR'`);
     const [archived] = await owned(`SELECT id FROM product_variants WHERE sku = 'VAR-DOOR-18'`);

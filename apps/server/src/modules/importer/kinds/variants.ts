@@ -172,7 +172,7 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
       (array_agg(variant_price_cents ORDER BY row_no) FILTER (WHERE variant_price_cents IS NOT NULL))[1] AS variant_price,
       ${sql.join(GROUPED.map(firstOf), sql`, `)},
       -- Filled below: the product's options as they will be, where its new variants go; by write: whether it is new.
-      NULL::jsonb AS options, 0 AS next_position, false AS product_new
+      NULL::jsonb AS options, 0 AS next_position, 0 AS had, false AS product_new
     FROM import_stage WHERE errors IS NULL GROUP BY sku_key`);
   await tx.execute(sql`CREATE UNIQUE INDEX ON import_products (sku_key)`);
   // An option the file does not name keeps the product's name for it.
@@ -351,21 +351,20 @@ export async function checkVariants(tx: Tx, firm: string): Promise<void> {
       FROM (SELECT g.sku_key, e AS value FROM import_products g, jsonb_array_elements_text(g.options -> ${at} -> 'values') e) w
       WHERE w.sku_key = s.sku_key AND lower(w.value) = lower(s.${column}) AND w.value <> s.${column}`);
   }
-  // Where the new variants of a product that has some go.
-  await tx.execute(sql`UPDATE import_products g SET next_position = v.next FROM (
-      SELECT v.product_id, max(v.position) + 1 AS next FROM product_variants v
+  // Where the new variants of a product that has some go, and how many it has.
+  await tx.execute(sql`UPDATE import_products g SET next_position = v.next, had = v.had FROM (
+      SELECT v.product_id, max(v.position) + 1 AS next, count(*)::int AS had FROM product_variants v
       WHERE v.product_id IN (SELECT product_id FROM import_products WHERE product_id IS NOT NULL AND k > 0) GROUP BY v.product_id) v
     WHERE v.product_id = g.product_id`);
   await tx.execute(sql`${error(
     sql`g.first_row`,
     'option1Value',
     sql`''`,
-    sql`${`A product has at most ${MAX_VARIANTS.toLocaleString('en-US')} variants; this one would have `} || (n.new + h.had) || '.'`,
+    sql`${`A product has at most ${MAX_VARIANTS.toLocaleString('en-US')} variants; this one would have `} || (n.new + g.had) || '.'`,
   )} FROM import_products g
       JOIN (SELECT sku_key, count(*) AS new FROM import_stage
             WHERE errors IS NULL AND option_count > 0 AND variant_id IS NULL GROUP BY sku_key) n USING (sku_key)
-      CROSS JOIN LATERAL (SELECT count(*) AS had FROM product_variants v WHERE v.product_id = g.product_id) h
-    WHERE n.new + h.had > ${MAX_VARIANTS}`);
+    WHERE n.new + g.had > ${MAX_VARIANTS}`);
 }
 
 /**

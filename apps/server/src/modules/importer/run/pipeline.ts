@@ -94,6 +94,9 @@ export async function executeImport(
       // Changed meanwhile (failed by a sweep that saw it before this lock was taken): not this work's any more.
       const now = await tx.execute<{ version: number }>(sql`SELECT version FROM imports WHERE id = ${job.id}`);
       if (now.rows[0]?.version !== job.version) return;
+      // The checks and writes sort and join the whole file: in memory rather than on disk
+      // (a firm's imports of a kind run one at a time).
+      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       await stage(tx, spec);
       const prepared = await spec.prepare(tx, context);
       const blank = await copyRows(tx, deps, spec, job, prepared, context, progress, stopIfCancelled);
