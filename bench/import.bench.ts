@@ -6,7 +6,10 @@
 // with plain COPY into every table the import writes (products, variants, the SKU registry,
 // search entries), with the same indexes and triggers, on the owner's connection: the ratio
 // import ÷ COPY (target ≥ 0.5). Then the list's p95 while an import runs against its p95 idle
-// (target ≤ 3). Figures are printed, never asserted.
+// (target ≤ 3; BENCH_IMPORT_LIST=0 leaves it out). Figures are printed, never asserted.
+// BENCH_IMPORT_FILES=N imports the rows as N files, one after another (a file is at most 100 MB:
+// 1,000,000 products with 4 variants each take 3), against one COPY of them all.
+// BENCH_SLOW_MS (bench/lib/server.ts) prints the database's slow statements, to see where time goes.
 
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -21,6 +24,7 @@ import { demoFirmIds, keepIfAsked, startBenchServer } from './lib/server';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const PER = Math.max(1, Number(process.env.BENCH_IMPORT_VARIANTS ?? 4));
+const FILES = Math.max(1, Number(process.env.BENCH_IMPORT_FILES ?? 1));
 const FINISHES = ['Walnut', 'White', 'Oak', 'Black', 'Cherry', 'Maple', 'Ash', 'Grey'];
 /** Row i's product and its variant's finish (none without variants). */
 const productOf = (i: number) => Math.floor(i / PER);
@@ -72,11 +76,11 @@ const lineOf = (prefix: string, i: number) => {
  * The file written to disk a chunk at a time and uploaded as a stream, as a browser sends it:
  * the server shares this process, so the file is never one string in its memory.
  */
-async function writeCsv(prefix: string): Promise<string> {
-  const file = path.join(os.tmpdir(), `atelier-bench-${prefix}-${process.pid}.csv`);
+async function writeCsv(prefix: string, from = 0, to = ROWS): Promise<string> {
+  const file = path.join(os.tmpdir(), `atelier-bench-${prefix}-${from}-${process.pid}.csv`);
   const out = createWriteStream(file);
   let chunk = `${HEADINGS}\n`;
-  for (let i = 0; i < ROWS; i++) {
+  for (let i = from; i < to; i++) {
     chunk += `${lineOf(prefix, i)}\n`;
     if (chunk.length > 1 << 16) {
       if (!out.write(chunk)) await once(out, 'drain');
@@ -190,10 +194,23 @@ async function listP95(ms: number, until?: Promise<unknown>): Promise<number> {
 
 try {
   const perSecond = (ms: number) => Math.round(ROWS / (ms / 1000));
-  const { check, run, growthMb } = await importOnce('IMPA', await writeCsv('IMPA'));
+  // The rows in FILES files (a product's rows in one), imported one after another: a file may
+  // be at most 100 MB, and 1,000,000 products with their variants make more.
+  let check = 0;
+  let run = 0;
+  let growthMb = 0;
+  const products = Math.ceil(ROWS / PER);
+  for (let f = 0; f < FILES; f++) {
+    const from = Math.floor((products * f) / FILES) * PER;
+    const to = Math.min(ROWS, Math.floor((products * (f + 1)) / FILES) * PER);
+    const part = await importOnce('IMPA', await writeCsv('IMPA', from, to));
+    check += part.check;
+    run += part.run;
+    growthMb = Math.max(growthMb, part.growthMb);
+  }
   const copied = await copyOnce('COPA');
   console.log(
-    `import of ${ROWS.toLocaleString('en-US')} rows (check, then run): ${PER === 1 ? 'products without options' : `${Math.ceil(ROWS / PER).toLocaleString('en-US')} products of ${PER} variants each`}`,
+    `import of ${ROWS.toLocaleString('en-US')} rows${FILES > 1 ? ` in ${FILES} files` : ''} (check, then run): ${PER === 1 ? 'products without options' : `${Math.ceil(ROWS / PER).toLocaleString('en-US')} products of ${PER} variants each`}`,
   );
   console.log(
     `  dry run: ${(check / 1000).toFixed(2)} s (target ≤ 10 s for 100,000: ${(((check / 1000) * (100_000 / ROWS)) / 10).toFixed(2)} × target)`,

@@ -15,6 +15,7 @@ import { filtersModule } from './modules/filters/filters.module';
 import { firmsModule } from './modules/firms/firms.module';
 import { importerModule } from './modules/importer/importer.module';
 import { invitationsModule } from './modules/invitations/invitations.module';
+import { jobsModule } from './modules/jobs/jobs.module';
 import { leadsModule } from './modules/leads/leads.module';
 import { materialsModule } from './modules/materials/materials.module';
 import { organizationModule } from './modules/organization/organization.module';
@@ -55,6 +56,7 @@ export const MODULES: readonly ModuleManifest[] = [
   ambassadorsModule,
   employeesModule,
   leadsModule,
+  jobsModule,
   usersModule,
   categoriesModule,
   filtersModule,

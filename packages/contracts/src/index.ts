@@ -17,6 +17,7 @@ export * from './filters';
 export * from './firm';
 export * from './imports';
 export * from './interactions';
+export * from './jobs';
 export * from './kind-schemas';
 export * from './kinds';
 export * from './leads';

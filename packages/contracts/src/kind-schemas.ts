@@ -5,6 +5,7 @@ import { companyInputSchema, companyRowSchema, companySchema } from './companies
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import { importInputSchema, importRowSchema, importSchema } from './imports';
+import { customerJobInputSchema, customerJobRowSchema, customerJobSchema } from './jobs';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
@@ -26,6 +27,7 @@ export const KIND_SCHEMAS = {
   company: { input: companyInputSchema, detail: companySchema, row: companyRowSchema },
   customer: { input: customerInputSchema, detail: customerSchema, row: customerRowSchema },
   lead: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
+  customer_job: { input: customerJobInputSchema, detail: customerJobSchema, row: customerJobRowSchema },
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
   product: { input: productInputSchema, detail: productSchema, row: productRowSchema },

@@ -13,6 +13,7 @@ import type { CompanyRow } from './companies';
 import type { CustomerRow } from './customers';
 import type { FeatureKey } from './features';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './imports';
+import { type CustomerJobRow, JOB_STATUS_LABELS } from './jobs';
 import type { LeadRow } from './leads';
 import type { MaterialRow } from './materials';
 import { P, type PermissionCode } from './permissions';
@@ -233,6 +234,42 @@ export const KINDS = defineKinds({
       { key: 'referrals', label: 'Referrals', format: 'number' },
       { key: 'email', label: 'Email' },
       { key: 'phone', label: 'Phone', hidden: true },
+      { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
+  },
+  customer_job: {
+    key: 'customer_job',
+    noun: 'job',
+    plural: 'jobs',
+    label: 'Job',
+    labelPlural: 'Jobs',
+    webPath: '/u/customer-jobs',
+    apiPath: '/customer-jobs',
+    // A job is selling work: exported with orders (38).
+    codes: {
+      modify: P.MODIFY_CUSTOMER_JOBS,
+      remove: P.DELETE_CUSTOMER_JOBS,
+      settings: P.CUSTOMER_JOB_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    feature: 'project_management',
+    searchable: true,
+    tabs: [
+      { path: '', label: 'Overview', alias: 'overview' },
+      { path: 'files', label: 'Files' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<CustomerJobRow>()([
+      { key: 'name', label: 'Job', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'project', label: 'Project', format: 'yesno', hidden: true },
+      { key: 'status', name: 'state', label: 'Status', choices: JOB_STATUS_LABELS },
+      { key: 'startDate', name: 'start', label: 'Start', format: 'date', sort: true },
+      { key: 'endDate', name: 'end', label: 'End', format: 'date' },
+      { key: 'manager', label: 'Manager', format: 'person' },
+      { key: 'budgetRevenueCents', name: 'budget', label: 'Budget', format: 'money' },
+      { key: 'city', label: 'City', hidden: true },
       { key: 'tags', label: 'Tags', format: 'tags' },
     ]),
   },

@@ -7,6 +7,7 @@ export * from '../modules/coupons/coupons.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/filters/filters.table';
 export * from '../modules/importer/importer.table';
+export * from '../modules/jobs/jobs.table';
 export * from '../modules/leads/leads.table';
 export * from '../modules/materials/materials.table';
 export * from '../modules/products/products.table';

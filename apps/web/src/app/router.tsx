@@ -136,6 +136,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               ...kindRoutes(KINDS.lead, () => import('../features/leads/pages/lead-pages')),
+              ...kindRoutes(KINDS.customer_job, () => import('../features/jobs/pages/job-pages')),
               ...kindRoutes(KINDS.product, () => import('../features/products/pages/product-pages')),
               page('p/categories', () => import('../features/categories/pages/categories-page')),
               page('p/tags', () => import('../features/product-tags/pages/product-tags-page')),

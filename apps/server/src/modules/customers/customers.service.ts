@@ -152,6 +152,8 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
   },
   // A store login refers to the customer.
   refuseDelete: (row) => (row.userId ? `${row.name} has a store login. Archive the customer instead.` : null),
+  // What other modules keep of a customer (their jobs) is their history: deleting is refused while it exists.
+  references: { verb: 'has' },
   duplicates: (db, query) => findDuplicateCustomers(db, query),
 });
 

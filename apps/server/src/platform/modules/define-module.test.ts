@@ -13,6 +13,7 @@ describe('module manifests', () => {
       'demo:platform',
       'demo:records',
       'demo:leads',
+      'demo:jobs',
       'demo:categories',
       'demo:filters',
       'demo:products',

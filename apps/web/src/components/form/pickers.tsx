@@ -38,10 +38,10 @@ export function PersonSelect({ label, value, onChange, error, description, requi
   );
 }
 
-/** Picks a record by searching its list (it may be long): accounts, ambassadors, products, materials. */
+/** Picks a record by searching its list (it may be long): accounts, customers, ambassadors, products, materials. */
 function RecordSelect(
   props: Props & {
-    endpoint: '/companies' | '/ambassadors' | '/products' | '/materials' | '/vendors';
+    endpoint: '/companies' | '/customers' | '/ambassadors' | '/products' | '/materials' | '/vendors';
     empty: string;
     notFound: string;
     initial?: { _id: string; name: string } | null;
@@ -78,6 +78,10 @@ function RecordSelect(
 
 export const CompanySelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
   <RecordSelect {...props} endpoint="/companies" empty="No account" notFound="No account found" />
+);
+
+export const CustomerSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
+  <RecordSelect {...props} endpoint="/customers" empty="No customer" notFound="No customer found" />
 );
 
 export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (

@@ -260,8 +260,7 @@ export const productImport: ImportSpec<null> = {
         ${variants ? sql`options = COALESCE(s.options, p.options),` : sql``}
         search_text = search_text_of(ARRAY[${name}, p.sku] || ${tags}),
         version = p.version + 1, updated_at = now(), updated_by = ${user}
-      FROM ${from} WHERE p.id = s.product_id AND p.firm_id = ${firm}
-      RETURNING p.id, s.row_no`;
+      FROM ${from} WHERE p.id = s.product_id AND p.firm_id = ${firm}`;
     const insert = sql`INSERT INTO products (firm_id, sku, name, description, status, unit, price_cents, compare_at_cents, cost_hc,
         tax_class, category_id, tags, width_e4, height_e4, depth_e4, weight_e4, options, search_text, created_by, updated_by)
       SELECT ${firm}, s.sku, s.name, COALESCE(s.description, ''), COALESCE(s.status, 'active'), COALESCE(s.unit, ${settings.defaultUnit}),
@@ -272,6 +271,7 @@ export const productImport: ImportSpec<null> = {
       RETURNING id, sku`;
     const claim = sql`claimed AS (INSERT INTO skus (firm_id, sku, product_id) SELECT ${firm}, sku, id FROM made)`;
     if (variants) {
+      // Its rows are recorded by `writeVariants`, a product once: nothing comes back here.
       await tx.execute(update);
       await tx.execute(sql`WITH made AS (${insert}), ${claim}
         UPDATE import_products g SET product_id = m.id, product_new = true FROM made m WHERE g.sku_key = lower(m.sku)`);
@@ -281,7 +281,7 @@ export const productImport: ImportSpec<null> = {
       return written;
     }
     const updated = await tx.execute(sql`
-      WITH changed AS (${update})
+      WITH changed AS (${update} RETURNING p.id, s.row_no)
       INSERT INTO import_records (firm_id, import_id, entity_type, entity_id, "row", action)
       SELECT ${firm}, ${importId}, 'product', id, row_no, 'update' FROM changed`);
     const created = await tx.execute(sql`
