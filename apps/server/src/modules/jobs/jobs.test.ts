@@ -58,6 +58,20 @@ describe('customer jobs', () => {
     });
   });
 
+  it('takes its new customer’s account when its customer changes and no account is given', async () => {
+    const all = (await api('GET', '/customers?limit=100')).json().items as (typeof customer)[];
+    const loner = all.find((c) => !c.company)!;
+    const job = await newJob({ customer: loner._id });
+    expect(job.company).toBeNull();
+    const moved = await api('PUT', `/customer-jobs/${job._id}`, {
+      customer: customer._id,
+      name: job.name,
+      version: job.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().company?._id ?? null).toBe(customer.company?._id ?? null);
+  });
+
   it('moves through its states by transitions, and refuses a move that does not apply with 409', async () => {
     const job = await newJob();
     const complete = await api('POST', `/customer-jobs/${job._id}/complete`);

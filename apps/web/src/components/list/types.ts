@@ -15,7 +15,8 @@ export type ListFilter = { key: string; label: string; options: { value: string;
 /** Active or archived: the status filter of every list whose records are archived. */
 export const ARCHIVE_STATUS_FILTER: ListFilter = {
   key: 'status',
-  label: 'Status',
+  // Not "Status": many kinds have a status column of their own (an order's, a job's).
+  label: 'Active or archived',
   options: [
     { value: 'active', label: 'Active' },
     { value: 'archived', label: 'Archived' },

@@ -97,7 +97,11 @@ export function JobForm(props: RecordFormProps<CustomerJob, CustomerJobInput>) {
                   label="Customer"
                   description="None: a project of your own (a showroom refit, a trade show)"
                   value={field.value ?? null}
-                  onChange={field.onChange}
+                  onChange={(customer) => {
+                    field.onChange(customer);
+                    // Another customer's job is their own account's, unless one is chosen again.
+                    if (customer !== field.value) form.setValue('company', null, { shouldDirty: true });
+                  }}
                   initial={job?.customer}
                   error={error}
                 />
@@ -108,22 +112,24 @@ export function JobForm(props: RecordFormProps<CustomerJob, CustomerJobInput>) {
         {
           name: 'company',
           label: 'Account',
-          render: (form, error) => (
-            <Controller
-              control={form.control}
-              name="company"
-              render={({ field }) => (
-                <CompanySelect
-                  label="Account"
-                  description="The customer's own unless you choose another"
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  initial={job?.company}
-                  error={error}
-                />
-              )}
-            />
-          ),
+          // A project (no customer) has no account.
+          render: (form, error) =>
+            form.watch('customer') ? (
+              <Controller
+                control={form.control}
+                name="company"
+                render={({ field }) => (
+                  <CompanySelect
+                    label="Account"
+                    description="The customer's own unless you choose another"
+                    value={field.value ?? null}
+                    onChange={field.onChange}
+                    initial={job?.company}
+                    error={error}
+                  />
+                )}
+              />
+            ) : null,
         },
         { name: 'manager', label: 'Manager', type: 'person' },
         { name: 'startDate', label: 'Start', type: 'date' },

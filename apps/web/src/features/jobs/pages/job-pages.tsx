@@ -46,7 +46,7 @@ const STEPS: [JobTransition, string][] = [
   ['hold', 'Put on hold'],
   ['complete', 'Complete'],
   ['reopen', 'Reopen'],
-  ['cancel', 'Cancel job'],
+  ['cancel', 'Cancel'],
 ];
 
 function Actions({ job }: { job: CustomerJob }) {
@@ -85,17 +85,21 @@ function Budget({ job }: { job: CustomerJob }) {
   const currency = useSettings().data?.firmSettings.currency;
   const money = (cents: number) => formatMoney(cents, currency);
   const margin = job.budgetRevenueCents - job.budgetCostCents;
-  const figures: [string, string][] = [
-    ['Revenue', money(job.budgetRevenueCents)],
-    ['Cost', money(job.budgetCostCents)],
-    [
-      'Margin',
-      job.budgetRevenueCents > 0
-        ? `${money(margin)} (${Math.round((margin / job.budgetRevenueCents) * 100)}%)`
-        : money(margin),
-    ],
-    ['Labour', `${job.budgetHours.toLocaleString('en-US')} h`],
-  ];
+  const labour: [string, string] = ['Labour', `${job.budgetHours.toLocaleString('en-US')} h`];
+  // A project of the firm's own brings nothing in: what it costs, and the hours.
+  const figures: [string, string][] = job.project
+    ? [['Cost', money(job.budgetCostCents)], labour]
+    : [
+        ['Revenue', money(job.budgetRevenueCents)],
+        ['Cost', money(job.budgetCostCents)],
+        [
+          'Margin',
+          job.budgetRevenueCents > 0
+            ? `${money(margin)} (${Math.round((margin / job.budgetRevenueCents) * 100)}%)`
+            : money(margin),
+        ],
+        labour,
+      ];
   return (
     <Card withBorder padding="lg">
       <Stack gap="sm">
@@ -161,7 +165,12 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
     currency: useSettings().data?.firmSettings.currency,
     render: {
       status: (row: CustomerJobRow) => <StatusBadge status={row.status} />,
-      customer: (row: CustomerJobRow) => row.customer?.name ?? <Text c="dimmed">Project</Text>,
+      customer: (row: CustomerJobRow) =>
+        row.customer?.name ?? (
+          <Text span c="dimmed" inherit>
+            Project
+          </Text>
+        ),
     },
   }),
   newDescription: 'It starts as planned; schedule and start it from its page.',
