@@ -4,9 +4,7 @@ import {
   customerInputSchema,
   DEFAULT_FIRM_NAME,
   type DuplicateMatch,
-  hasCode,
   KINDS,
-  P,
 } from '@atelier/contracts';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,16 +18,16 @@ import { newToken } from '../../platform/auth/tokens';
 import { queueEmail } from '../../platform/email/outbox.service';
 import { invitationEmail } from '../../platform/email/templates';
 import type { Actor } from '../../platform/http/access';
-import { badRequest, conflict, conflictOnDuplicate, forbidden } from '../../platform/http/errors';
+import { badRequest, conflict, conflictOnDuplicate } from '../../platform/http/errors';
 import type { AppDeps } from '../../platform/http/routes';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
-import { buildSearchText, idsIn, likePattern, textIn, textMatches } from '../../platform/lists/list';
+import { buildSearchText, idsIn, likePattern, textIn, textMatches, yesNo } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
 import { assertAssignee, updateVersioned } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
 import { ambassadors, assertReferrer } from '../ambassadors';
-import { companies } from '../companies';
+import { assertCompany, companies } from '../companies';
 import { createUser } from '../users';
 import { customers } from './customers.table';
 
@@ -55,12 +53,6 @@ const derived = (input: Input) => ({
     input.phones.map((p) => p.number),
   ),
 });
-
-async function assertCompany(db: Executor, companyId: string | null) {
-  if (!companyId) return;
-  const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!found) throw badRequest('Choose an account from the list.', { company: 'Choose an account from the list.' });
-}
 
 /** Customers: people the firm sells to, with their accounts, referrers and store logins. */
 export const customerType = defineRecordType<typeof customers, typeof customerInputSchema, Customer, CustomerRow>({
@@ -136,11 +128,7 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
       ambassador: idsIn(customers.ambassadorId, 'ambassador', true),
       assigned: idsIn(customers.assignedTo, 'assignee', true),
       source: textIn(customers.source),
-      consent: (values) => {
-        if (values.some((v) => v !== 'true' && v !== 'false'))
-          throw badRequest('Consent is true or false.', { 'filter.consent': 'Use true or false.' });
-        return values.length === 1 ? sql`${customers.marketingConsent} = ${values[0] === 'true'}` : undefined;
-      },
+      consent: yesNo(sql`${customers.marketingConsent}`, 'consent'),
     },
     // The first email (which also sorts), phone and city.
     rowFields: {
@@ -156,25 +144,6 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
   references: { verb: 'has' },
   duplicates: (db, query) => findDuplicateCustomers(db, query),
 });
-
-async function _assertAmbassador(db: Executor, actor: Actor, ambassadorId: string | null, current: string | null) {
-  if (ambassadorId === current) return;
-  // Who referred a customer is the ambassadors module's to say (88); others keep it as it is.
-  if (!hasCode(actor.codes, P.MODIFY_AMBASSADORS)) {
-    const message = 'You do not have permission to change who referred this customer.';
-    throw forbidden(message);
-  }
-  if (!ambassadorId) return;
-  const [found] = await db.select({ id: ambassadors.id }).from(ambassadors).where(eq(ambassadors.id, ambassadorId));
-  const message = 'Choose an ambassador from the list.';
-  if (!found) throw badRequest(message, { ambassador: message });
-}
-
-async function _assertCompany(db: Executor, companyId: string | null) {
-  if (!companyId) return;
-  const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!found) throw badRequest('Choose an account from the list.', { company: 'Choose an account from the list.' });
-}
 
 /** The settings tab: marketing consent, with the date it was given. */
 export async function updateConsent(

@@ -13,10 +13,10 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { badRequest } from '../../platform/http/errors';
-import { buildSearchText, idsIn } from '../../platform/lists/list';
+import { buildSearchText, idsIn, yesNo } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn, type Transition } from '../../platform/records/lifecycle';
-import { assertAssignee } from '../../platform/records/records';
-import { companies } from '../companies';
+import { assertAssignee, assertStaff } from '../../platform/records/records';
+import { assertCompany, companies } from '../companies';
 import { customers } from '../customers';
 import { customerJobs, OPEN_JOBS } from './jobs.table';
 
@@ -28,24 +28,21 @@ const crewRefs = sql<{ _id: string; name: string }[]>`COALESCE((SELECT json_agg(
   'name', trim(u.first_name || ' ' || u.last_name)) ORDER BY u.first_name, u.last_name)
   FROM users u WHERE u.id = ANY(${qualified(customerJobs.crew)})), '[]'::json)`;
 
-/** Each one named is an active member of the firm; the crew once each. */
-async function assertCrew(db: Executor, crew: string[], before: string[] = []): Promise<string[]> {
-  const unique = [...new Set(crew)];
-  // Someone kept on the crew since they left stays; adding them is refused.
-  for (const member of unique) if (!before.includes(member)) await assertAssignee(db, member, 'crew');
-  return unique;
-}
-
 /** The columns a job's input sets: its customer and account checked, its people on the staff. */
 async function jobColumns(db: Executor, input: JobInput, before: JobRow | null) {
   const found = input.customer ? await customerOf(db, input.customer) : null;
-  let companyId = input.company;
-  if (companyId) {
-    const [account] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (!account) throw badRequest('Choose an account from the list.', { company: 'Choose an account from the list.' });
-  } else if (found?.companyId && input.customer !== (before?.customerId ?? null)) companyId = found.companyId;
+  await assertCompany(db, input.company);
+  // Another customer's job is their own account's, unless the input names one.
+  const companyId =
+    input.company ?? (found?.companyId && input.customer !== (before?.customerId ?? null) ? found.companyId : null);
   if (input.manager !== (before?.assignedTo ?? null)) await assertAssignee(db, input.manager, 'manager');
-  const crew = await assertCrew(db, input.crew, before?.crew);
+  // Once each; someone kept on the crew since they left stays, adding them is refused.
+  const crew = [...new Set(input.crew)];
+  await assertStaff(
+    db,
+    crew.filter((member) => !before?.crew.includes(member)),
+    'crew',
+  );
   return {
     customerId: input.customer,
     companyId,
@@ -104,19 +101,9 @@ const isProject = sql<boolean>`${customerJobs.customerId} IS NULL`;
 /** The list's extras: by customer and manager, the open ones, and projects or customers' jobs. */
 const listFilters = {
   manager: idsIn(customerJobs.assignedTo, 'manager', true),
-  open: (values: string[]) => {
-    if (values.some((v) => v !== 'true' && v !== 'false'))
-      throw badRequest('Open is true or false.', { 'filter.open': 'Use true or false.' });
-    if (values.length !== 1) return undefined;
-    return values[0] === 'true' ? OPEN_JOBS : sql`NOT ${OPEN_JOBS}`;
-  },
+  open: yesNo(OPEN_JOBS, 'open'),
   customer: idsIn(customerJobs.customerId, 'customer', false),
-  project: (values: string[]) => {
-    if (values.some((v) => v !== 'true' && v !== 'false'))
-      throw badRequest('Project is true or false.', { 'filter.project': 'Use true or false.' });
-    if (values.length !== 1) return undefined;
-    return values[0] === 'true' ? isProject : sql`NOT ${isProject}`;
-  },
+  project: yesNo(isProject, 'project'),
 };
 
 /** The account a customer belongs to: a job for them is that account's unless the input says another. */
@@ -166,7 +153,7 @@ export const customerJobType = defineRecordType<
   list: {
     defaultSort: '-created',
     filters: listFilters,
-    rowFields: { customer, project: isProject, manager, budgetRevenueCents: customerJobs.budgetRevenueCents },
+    rowFields: { customer, project: isProject, manager },
   },
   transitions: jobTransitions(),
 });

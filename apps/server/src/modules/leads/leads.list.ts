@@ -2,8 +2,7 @@ import { LEAD_STATUSES, type LeadPipeline, type LeadRow, type ListQuery, OPEN_LE
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { currentFirm, qualified } from '../../db/columns';
-import { badRequest } from '../../platform/http/errors';
-import { idsIn, type ListSpec, listCondition, textIn } from '../../platform/lists/list';
+import { idsIn, type ListSpec, listCondition, textIn, yesNo } from '../../platform/lists/list';
 import type { DeclaredListSpec } from '../../platform/records/declared-list';
 import { leads } from './leads.table';
 
@@ -30,13 +29,7 @@ export const leadList: DeclaredListSpec<LeadRow> = {
     assigned: idsIn(leads.assignedTo, 'assignee', true),
     source: textIn(leads.source),
     ambassador: idsIn(leads.ambassadorId, 'ambassador', true),
-    overdue: (values) => {
-      if (values.some((v) => v !== 'true' && v !== 'false'))
-        throw badRequest('Overdue is true or false.', { 'filter.overdue': 'Use true or false.' });
-      if (values.length !== 1) return undefined;
-      const late = sql`(${leads.followUpKey} < ${firmToday} AND ${isOpen})`;
-      return values[0] === 'true' ? late : sql`NOT ${late}`;
-    },
+    overdue: yesNo(sql`(${leads.followUpKey} < ${firmToday} AND ${isOpen})`, 'overdue'),
   },
   // The board moves a card on the version it has.
   rowFields: { version: leads.version, overdue },

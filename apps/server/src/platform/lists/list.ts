@@ -200,6 +200,21 @@ export function idsIn(column: AnyPgColumn, what: string, allowNone = false): Fil
   };
 }
 
+/**
+ * `filter[what][]=true|false`: the rows where `condition` holds, or where it does not; both (or
+ * neither) leave the list as it is. `what` names the filter in the message of a bad value.
+ */
+export function yesNo(condition: SQL, what: string): FilterDef {
+  return (values) => {
+    if (values.some((v) => v !== 'true' && v !== 'false'))
+      throw badRequest(`${what[0]!.toUpperCase()}${what.slice(1)} is true or false.`, {
+        [`filter.${what}`]: 'Use true or false.',
+      });
+    if (values.length !== 1) return undefined;
+    return values[0] === 'true' ? condition : sql`NOT (${condition})`;
+  };
+}
+
 export function anyTag(column: AnyPgColumn): FilterDef {
   return (values) => sql`${column} && ${sql.param(values)}::text[]`;
 }

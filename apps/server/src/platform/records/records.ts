@@ -81,12 +81,22 @@ export async function assertAssignee(
   userId: string | null | undefined,
   field = 'assignedTo',
 ): Promise<void> {
-  if (!userId) return;
-  const [found] = await db
+  if (userId) await assertStaff(db, [userId], field);
+}
+
+/**
+ * Each of the people named (a job's crew) is an active staff member of the firm, checked in
+ * one query; else 400 on `field`.
+ */
+export async function assertStaff(db: Executor, userIds: readonly string[], field: string): Promise<void> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return;
+  const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
-  if (!found) throw badRequest('Choose someone from the list.', { [field]: 'Choose an active member of your firm.' });
+    .where(and(inArray(users.id, wanted), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
+  if (found.length < wanted.length)
+    throw badRequest('Choose someone from the list.', { [field]: 'Choose an active member of your firm.' });
 }
 
 /** Names for the ids a record refers to, so its history reads "Sam Reyes", not an id. */
