@@ -50,6 +50,8 @@ export const jobSiteSchema = z.strictObject({
   country: z.string().trim().max(60, 'Use at most 60 characters.').default(''),
 });
 export type JobSite = z.output<typeof jobSiteSchema>;
+/** No site yet (every line blank). */
+export const NO_JOB_SITE: JobSite = { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
 
 /**
  * A job (POST /customer-jobs, PUT /customer-jobs/{id}): a customer's, or, without a customer,
@@ -63,7 +65,7 @@ export const customerJobInputSchema = z
     /** The customer's account (their own by default); a project has none. */
     company: z.uuid('Choose an account from the list.').nullable().default(null),
     name: z.string().trim().min(1, 'Name the job.').max(160, 'Use at most 160 characters.'),
-    site: jobSiteSchema.default({ line1: '', line2: '', city: '', region: '', postalCode: '', country: '' }),
+    site: jobSiteSchema.default(NO_JOB_SITE),
     startDate: calendarDateSchema.nullable().default(null),
     endDate: calendarDateSchema.nullable().default(null),
     /** The budget: what the work should bring in and cost, and the hours of labour it should take. */

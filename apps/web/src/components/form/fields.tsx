@@ -32,7 +32,7 @@ export type FieldSpec<V extends FieldValues> = {
   min?: number;
   max?: number;
   suffix?: string;
-  /** Decimals of a dollar a money field takes (a cost may be $0.0430): 2 unless said. */
+  /** Decimals of a dollar a money field takes (a cost may be $0.0430): 2 unless said; of a number, 0 unless said. */
   decimals?: number;
   /** Draws the field itself, in its place in the grid (nothing: no cell), given its error. */
   render?: (form: UseFormReturn<V>, error: string | undefined) => ReactNode;
@@ -136,7 +136,7 @@ export function Fields<V extends FieldValues>({ form, fields }: { form: UseFormR
                   suffix={f.type === 'percent' ? '%' : f.suffix}
                   min={f.min ?? 0}
                   max={f.max ?? (f.type === 'percent' ? 100 : undefined)}
-                  decimalScale={f.type === 'percent' ? 2 : 0}
+                  decimalScale={f.type === 'percent' ? 2 : (f.decimals ?? 0)}
                   clampBehavior="none"
                   value={field.value as number}
                   onChange={(v) => field.onChange(v === '' ? undefined : v)}

@@ -1,18 +1,16 @@
-import type { CustomerJob, CustomerJobInput, JobSite } from '@atelier/contracts';
-import { Fieldset, MultiSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { type CustomerJob, type CustomerJobInput, type JobSite, NO_JOB_SITE } from '@atelier/contracts';
+import { Fieldset, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { CompanySelect, CustomerSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import { usePeople } from '../../../components/people';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 
-const NO_SITE: JobSite = { line1: '', line2: '', city: '', region: '', postalCode: '', country: '' };
-
 export const jobFormValues = (j?: CustomerJob): CustomerJobInput => ({
   customer: j?.customer?._id ?? null,
   company: j?.company?._id ?? null,
   name: j?.name ?? '',
-  site: j?.site ?? NO_SITE,
+  site: j?.site ?? NO_JOB_SITE,
   startDate: j?.startDate ?? null,
   endDate: j?.endDate ?? null,
   budgetRevenueCents: j?.budgetRevenueCents ?? 0,
@@ -144,24 +142,10 @@ export function JobForm(props: RecordFormProps<CustomerJob, CustomerJobInput>) {
         {
           name: 'budgetHours',
           label: 'Budgeted hours',
-          render: (form, error) => (
-            <Controller
-              control={form.control}
-              name="budgetHours"
-              render={({ field }) => (
-                <NumberInput
-                  label="Budgeted hours"
-                  description="Labour the job should take"
-                  min={0}
-                  decimalScale={2}
-                  clampBehavior="none"
-                  value={field.value as number}
-                  onChange={(v) => field.onChange(v === '' ? undefined : v)}
-                  error={error}
-                />
-              )}
-            />
-          ),
+          type: 'number',
+          decimals: 2,
+          suffix: ' h',
+          description: 'Labour the job should take',
         },
         { name: 'crew', label: 'Crew', render: (form) => <CrewField form={form} job={job} /> },
       ]}
