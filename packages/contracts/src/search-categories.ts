@@ -11,7 +11,8 @@ export const SEARCH_CATEGORIES = [
   { key: 'all', label: 'All', href: null },
   { key: 'company', label: KINDS.company.label, href: KINDS.company.webPath },
   { key: 'customer', label: KINDS.customer.label, href: KINDS.customer.webPath },
-  { key: 'customer_job', label: 'Customer Job', href: '/u/customer-jobs' },
+  // The spec names the category "Customer Job"; the kind's own label is the navigation's "Job".
+  { key: 'customer_job', label: 'Customer Job', href: KINDS.customer_job.webPath },
   { key: 'delivery_route', label: 'Delivery Route', href: '/o/deliveries' },
   { key: 'email', label: 'Email', href: '/u/emailer' },
   { key: 'employee', label: KINDS.employee.label, href: KINDS.employee.webPath },
