@@ -6,13 +6,15 @@ import pg from 'pg';
 export const DEMO_PASSWORD = 'demo-password';
 
 /**
- * What a page may write to the browser console: the browser's own line for an answer that is an
+ * What a page may write to the browser console: what the spec says is logged, the browser's own line for an answer that is an
  * error status (journeys provoke 4xx answers on purpose), for a request or for the handshake of
  * the events socket (a journey that ends a session may do so while the page's socket is still
  * connecting). Anything else (a React warning, an uncaught error) fails the journey that caused
  * it (issue 14: the console stays clean).
  */
 const EXPECTED_CONSOLE = [
+  // Spec section 4: a kanban view other than kanban or list is logged as invalid.
+  /^Invalid kanban view "[^"]*": showing the kanban view\.$/,
   /^Failed to load resource: the server responded with a status of \d+/,
   /^WebSocket connection to '[^']+' failed: HTTP Authentication failed; no valid credentials available$/,
 ];

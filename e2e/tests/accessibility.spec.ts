@@ -35,6 +35,8 @@ async function signedInPages(): Promise<string[]> {
   const product = await firstId(
     `SELECT id FROM products WHERE firm_id = ${HARBOR} AND pricing_mode = 'area' ORDER BY name LIMIT 1`,
   );
+  const job = await firstId(`SELECT id FROM customer_jobs WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  const task = await firstId(`SELECT id FROM tasks WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -52,6 +54,10 @@ async function signedInPages(): Promise<string[]> {
     ...record('/u/customers', customer, ['activities', 'interactions', 'files', 'settings', 'logs']),
     ...record('/u/ambassadors', ambassador, ['interactions', 'files', 'logs']),
     ...record('/u/leads', lead, ['interactions', 'files', 'logs']),
+    ...record('/u/customer-jobs', job, ['tasks', 'files', 'interactions', 'logs']),
+    '/f/task-board',
+    // A task opens in the modal over the board.
+    `/f/task-board/${task}`,
     ...record('/p/products', product, ['variants', 'images', 'pricing', 'stock', 'reorder', 'files', 'logs']),
     `/p/products/${moving}/stock`,
     // The cabinet: its 288 variants, their swatches, its reorder levels by variant.

@@ -23,6 +23,7 @@ import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { stockModule } from './modules/stock/stock.module';
+import { tasksModule } from './modules/tasks/tasks.module';
 import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
 import { warehousesModule } from './modules/warehouses/warehouses.module';
@@ -57,6 +58,7 @@ export const MODULES: readonly ModuleManifest[] = [
   employeesModule,
   leadsModule,
   jobsModule,
+  tasksModule,
   usersModule,
   categoriesModule,
   filtersModule,

@@ -43,6 +43,7 @@ export * from './session';
 export * from './settings';
 export * from './shipments';
 export * from './stock';
+export * from './tasks';
 export * from './variants';
 export * from './vendor-items';
 export * from './vendors';

@@ -12,6 +12,7 @@ import { materialInputSchema, materialRowSchema, materialSchema } from './materi
 import { productInputSchema, productRowSchema, productSchema } from './products';
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
+import { taskInputSchema, taskRowSchema, taskSchema } from './tasks';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
@@ -28,6 +29,7 @@ export const KIND_SCHEMAS = {
   customer: { input: customerInputSchema, detail: customerSchema, row: customerRowSchema },
   lead: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
   customer_job: { input: customerJobInputSchema, detail: customerJobSchema, row: customerJobRowSchema },
+  task: { input: taskInputSchema, detail: taskSchema, row: taskRowSchema },
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
   product: { input: productInputSchema, detail: productSchema, row: productRowSchema },

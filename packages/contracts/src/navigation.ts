@@ -97,6 +97,14 @@ export const NAVIGATION: readonly NavGroup[] = [
 ];
 
 /**
+ * Pages the profile menu opens (spec section 2) rather than the side navigation, as the shell
+ * gates them: the Task Board needs view-all-tasks (169).
+ */
+export const PROFILE_MENU_PAGES: readonly NavRoute[] = [
+  entry('Task Board', '/f/task-board', P.VIEW_ALL_TASKS, 'project_management'),
+];
+
+/**
  * Navigation-table pages that exist in this build. An entry shows only when its page is here,
  * the user holds its permission and the firm has its module: every declared record kind has its page.
  */

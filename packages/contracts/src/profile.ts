@@ -91,7 +91,9 @@ export const profileSchema = z.strictObject({
   permissions: z.array(profileRoleSchema),
   fields: preferredFieldsSchema,
   list_settings: listSettingsSchema,
-  kanban: kanbanSchema,
+  // As stored: a value older than the two the board knows reads back as it is, and the board
+  // logs it as invalid and shows kanban (spec section 4).
+  kanban: kanbanSchema.extend({ view: z.string() }),
   warehouse: z.uuid().nullable(),
   currentTask: z.strictObject({ _id: z.uuid(), name: z.string() }).nullable(),
   clocked_in: z.boolean(),

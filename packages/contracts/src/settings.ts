@@ -218,10 +218,26 @@ export const SETTINGS_GROUPS = {
     permission: P.EMPLOYEE_SETTINGS,
     defaults: { defaultRole: null },
   },
+  // The task board (spec section 4) and the project-management settings page: the columns in
+  // order, their colours, the task types, and which events make tasks.
   kanbanSettings: {
-    schema: z.strictObject({ colors: z.record(z.string().max(60), color) }),
-    permission: P.VIEW_ALL_TASKS,
-    defaults: { colors: { unassigned: '#868e96', 'To Do': '#1c7ed6', 'In progress': '#f59f00', Done: '#2f9e44' } },
+    schema: z.strictObject({
+      colors: z.record(z.string().max(60), color),
+      statuses: labelList.min(1, 'Keep at least one column.'),
+      taskTypes: labelList,
+      events: z.strictObject({
+        /** A lead won: a first-visit task for whoever the lead was assigned to. */
+        leadWon: z.boolean(),
+      }),
+    }),
+    permission: P.CUSTOMER_JOB_SETTINGS,
+    feature: 'project_management',
+    defaults: {
+      colors: { unassigned: '#868e96', 'To Do': '#1c7ed6', 'In progress': '#f59f00', Done: '#2f9e44' },
+      statuses: ['unassigned', 'To Do', 'In progress', 'Done'],
+      taskTypes: ['Site visit', 'Measure', 'Design', 'Order', 'Install', 'Follow-up'],
+      events: { leadWon: true },
+    },
   },
 } as const satisfies Record<
   string,

@@ -15,6 +15,7 @@ export * from '../modules/purchasing/purchase-orders.table';
 export * from '../modules/purchasing/shipments.table';
 export * from '../modules/stock/reorder.table';
 export * from '../modules/stock/stock.table';
+export * from '../modules/tasks/tasks.table';
 export * from '../modules/vendors/vendor-items.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/warehouses/warehouses.table';

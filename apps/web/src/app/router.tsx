@@ -119,6 +119,9 @@ export const routes: RouteObject[] = [
               page('u/profile/billing', () => import('../features/billing/pages/billing-page')),
               page('u/profile/tutorial', () => import('../features/profile/pages/tutorial-page')),
               page('f/logs', () => import('../features/logs/pages/logs-page')),
+              // A task opens in the shell's modal, over the board (spec section 2).
+              page('f/task-board', () => import('../features/tasks/pages/task-board-page')),
+              page('f/task-board/:id', () => import('../features/tasks/pages/task-board-page')),
               ...kindRoutes(KINDS.company, () => import('../features/companies/pages/company-pages')),
               ...kindRoutes(KINDS.customer, () => import('../features/customers/pages/customer-pages')),
               ...kindRoutes(KINDS.ambassador, () => import('../features/ambassadors/pages/ambassador-pages')),

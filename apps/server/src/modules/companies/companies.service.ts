@@ -139,8 +139,8 @@ export async function updateFinancials(
 }
 
 /** An account chosen on another record (a customer's, a job's) is one of the firm's: else 400. */
-export async function assertCompany(db: Executor, companyId: string | null): Promise<void> {
+export async function assertCompany(db: Executor, companyId: string | null, field = 'company'): Promise<void> {
   if (!companyId) return;
   const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!found) throw badRequest('Choose an account from the list.', { company: 'Choose an account from the list.' });
+  if (!found) throw badRequest('Choose an account from the list.', { [field]: 'Choose an account from the list.' });
 }

@@ -9,14 +9,15 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { announce } from '../../platform/events/events';
 import { files } from '../../platform/files/files.table';
 import type { Actor } from '../../platform/http/access';
 import { conflict, forbidden } from '../../platform/http/errors';
 import { interactions } from '../../platform/interactions/interactions.table';
-import { updateVersioned } from '../../platform/records/records';
+import { activeStaffOrNone, updateVersioned } from '../../platform/records/records';
 import { companyType } from '../companies';
 import { customers, customerType } from '../customers';
-import { activeStaffOrNone, leadType } from './leads.service';
+import { leadType } from './leads.service';
 import { leads } from './leads.table';
 
 // A remodelling firm's clients buy for their own homes or businesses; the account's type can
@@ -106,5 +107,6 @@ export async function convertLead(
     before: { status: lead.status, customer: null, account: null },
     after: { status: 'won', customer: customer.name, account: company?.name ?? null },
   });
+  if (lead.status !== 'won') await announce(db, actor, 'lead.won', { leadId: id, name: lead.name, assignedTo });
   return { customer: { _id: customer._id, name: customer.name }, company };
 }

@@ -1,6 +1,7 @@
 import type { Lead, LeadStatus } from '@atelier/contracts';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { announce } from '../../platform/events/events';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
@@ -41,5 +42,7 @@ export async function setLeadStatus(
     before: { status: before.status, lostReason: before.lostReason },
     after: { status: input.status, lostReason },
   });
+  if (input.status === 'won' && before.status !== 'won')
+    await announce(db, actor, 'lead.won', { leadId: id, name: before.name, assignedTo: before.assignedTo });
   return leadType.get(db, actor, id);
 }

@@ -1,12 +1,11 @@
 import { KINDS, type Lead, type LeadRow, leadInputSchema } from '@atelier/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../platform/http/errors';
-import { users } from '../../platform/identity/users.table';
 import { buildSearchText } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn } from '../../platform/records/lifecycle';
-import { assertAssignee } from '../../platform/records/records';
+import { activeStaffOrNone, assertAssignee } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
 import type { SettingsCheck } from '../../platform/settings/settings-references';
 import { ambassadors, assertReferrer } from '../ambassadors';
@@ -19,16 +18,6 @@ export type LeadInput = z.output<typeof leadInputSchema>;
 
 export const leadSearchText = (input: Pick<LeadInput, 'firstName' | 'lastName' | 'companyName' | 'email' | 'phone'>) =>
   buildSearchText([input.firstName, input.lastName, input.companyName, input.email], input.phone ? [input.phone] : []);
-
-/** The user, if an active staff member; otherwise nobody (leads are not handed to former staff). */
-export async function activeStaffOrNone(db: Executor, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const [found] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
-  return found ? userId : null;
-}
 
 /** A save of the lead settings: the website's leads go to an active staff member, or to no one. */
 export const checkLeadSettings: SettingsCheck = async (db, _firmId, values) => {

@@ -12,7 +12,8 @@ import { HttpError, notFound, validationError } from '../../platform/http/errors
 import { API_PREFIX } from '../../platform/http/routes';
 import { firms } from '../../platform/identity/firms.table';
 import { notify } from '../../platform/notifications/notifications.service';
-import { activeStaffOrNone, leadColumns, leadSettingsOf, leadType } from './leads.service';
+import { activeStaffOrNone } from '../../platform/records/records';
+import { leadColumns, leadSettingsOf, leadType } from './leads.service';
 import { leadCaptureKeys } from './leads.table';
 
 export const WEB_LEAD_PATH = '/public/leads/:key';

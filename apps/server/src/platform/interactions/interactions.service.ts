@@ -155,7 +155,7 @@ export async function dueFollowUps(db: Executor, actor: Actor): Promise<FollowUp
   for (const r of rows) {
     const kind = entityKind(r.row.entityType);
     if (!kind || !maySee(actor, kind)) continue;
-    const record = await kind.find(db, r.row.entityId);
+    const record = await kind.find(db, r.row.entityId, actor);
     if (!record) continue;
     result.push({ ...view(r.row, r.author), recordName: record.name, href: kind.href(r.row.entityId) });
   }

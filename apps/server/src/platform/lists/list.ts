@@ -215,6 +215,21 @@ export function yesNo(condition: SQL, what: string): FilterDef {
   };
 }
 
+/**
+ * `filter[what][]=YYYY-MM-DD`: the rows whose date `column` is on or after it (`from`), or on or
+ * before it (`to`); with several, the widest. Rows without a date are left out.
+ */
+export function dateBound(column: AnyPgColumn, bound: 'from' | 'to', what: string): FilterDef {
+  return (values) => {
+    if (values.some((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))))
+      throw badRequest(`${what[0]!.toUpperCase()}${what.slice(1)} is a date like 2026-11-30.`, {
+        [`filter.${what}`]: 'Enter a date like 2026-11-30.',
+      });
+    const sorted = [...values].sort();
+    return bound === 'from' ? sql`${column} >= ${sorted[0]}::date` : sql`${column} <= ${sorted.at(-1)}::date`;
+  };
+}
+
 export function anyTag(column: AnyPgColumn): FilterDef {
   return (values) => sql`${column} && ${sql.param(values)}::text[]`;
 }

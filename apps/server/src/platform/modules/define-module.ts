@@ -1,4 +1,5 @@
 import type { RecordKind } from '@atelier/contracts';
+import { type AnyReaction, installReactions } from '../events/events';
 import type { AnyRoute } from '../http/routes';
 import type { AnyJob } from '../jobs/runner';
 import { entityKind } from '../records/entities';
@@ -23,6 +24,8 @@ export type ModuleManifest = {
   sampleData?: readonly SampleData[];
   /** The settings fields naming its records, and checks of the settings groups it understands. */
   settings?: ModuleSettings;
+  /** What it does when something happens in another module (platform/events). */
+  reactions?: readonly AnyReaction[];
 };
 
 export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;
@@ -55,5 +58,6 @@ export function installModules(modules: readonly ModuleManifest[]): void {
   for (const m of modules) {
     if (m.settings) installSettings(m.name, m.settings);
     installSampleData(m.sampleData ?? []);
+    installReactions(m.reactions ?? []);
   }
 }

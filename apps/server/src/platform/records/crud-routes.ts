@@ -37,6 +37,8 @@ export type RecordCrud<Input extends z.ZodObject, Row extends { _id: string }> =
   kind: EntityKind;
   input: Input;
   list: (actor: Actor) => ListSpec<Row>;
+  /** A list answer that names its rows otherwise (`listRows`): what else it says, and its schema. */
+  listAnswer?: { schema: z.ZodType; extra: (db: Executor, actor: Actor) => Promise<Record<string, unknown>> };
   csvColumns: CsvColumn<Row>[];
   // Kinds without one of these do not have its route: employees are invited, not created, and
   // are deactivated rather than archived (their module adds those routes itself).
@@ -71,6 +73,7 @@ export function recordTypeRoutes<
     kind: type.entity,
     input: type.spec.input,
     list: type.listFor,
+    ...(type.spec.listAnswer ? { listAnswer: type.spec.listAnswer } : {}),
     csvColumns: type.csv,
     get: type.get,
     update: type.update,
@@ -149,10 +152,13 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       summary: `List ${plural}`,
       access: modify,
       query: listQuerySchema,
-      response: answers.list,
+      response: crud.listAnswer?.schema ?? answers.list,
       handler: async ({ db, actor, query }) => {
-        const page = await listPage(db, crud.list(actor), query);
-        return { ...page, items: withoutFields(page.items, hiddenFields(actor, crud.kind) ?? []) };
+        const { items, ...page } = await listPage(db, crud.list(actor), query);
+        const rows = withoutFields(items, hiddenFields(actor, crud.kind) ?? []);
+        // The spec's task list answers `{tasks, statuses}`: its rows by their name, and what else it says.
+        if (!declared.listRows) return { ...page, items: rows };
+        return { [declared.listRows]: rows, ...page, ...(await crud.listAnswer?.extra(db, actor)) };
       },
     }),
     ...optional(crud.create, (create) =>

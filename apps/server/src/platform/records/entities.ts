@@ -1,6 +1,7 @@
 import { type FeatureKey, hasCode, type PermissionCode, type RecordKind, recordHref } from '@atelier/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { Actor } from '../http/access';
 
 /**
  * A kind of record that interactions, files, logs and activities attach to. Each module
@@ -18,8 +19,11 @@ export type EntityKind = {
   href: (id: string) => string;
   /** The code needed to see it (and its interactions, files, history). */
   permission: PermissionCode;
-  /** The record's display name, or null when it does not exist in the caller's firm. */
-  find: (db: Executor, id: string) => Promise<{ name: string } | null>;
+  /**
+   * The record's display name, or null when it does not exist in the caller's firm (or, given
+   * the actor, when the kind's narrowing keeps it from them: another's task).
+   */
+  find: (db: Executor, id: string, actor?: Actor) => Promise<{ name: string } | null>;
   /** The module it belongs to, when the firm pays for it (search leaves it out otherwise). */
   feature?: FeatureKey;
   /**

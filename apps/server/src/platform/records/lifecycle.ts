@@ -146,6 +146,18 @@ export type RecordTypeSpec<
    * condition that picks them. Every read, list, search and write of the kind keeps to it.
    */
   rows?: SQL;
+  /**
+   * For a kind whose declaration says `narrowed`: which of its records an actor with its code
+   * sees (tasks: only their own without view-all-tasks), as a condition for lists and exports and
+   * as a test of one row for reads and writes by id. Whoever does not see a record gets the 404
+   * of one that does not exist, on its sub-routes too.
+   */
+  narrow?: { where: (actor: Actor) => SQL | undefined; sees: (actor: Actor, row: RowOf<T>) => boolean };
+  /**
+   * For a kind whose declaration names its list's rows (`listRows`): what else its list answers
+   * (the task list's `statuses`), and the whole answer's schema.
+   */
+  listAnswer?: { schema: z.ZodType; extra: (db: Executor, actor: Actor) => Promise<Record<string, unknown>> };
   /** How one of its records reads as archived, in a table without `archived_at` (deactivated staff). */
   archived?: { sql: SQL<boolean>; of: (row: RowOf<T>) => boolean };
   /**
@@ -191,8 +203,11 @@ export type RecordType<
   /** The CSV export's columns. */
   csv: CsvColumn<Row>[];
   entity: EntityKind;
-  /** The row itself (locked for the rest of the transaction with `lock`), or 404. */
-  findRow: (db: Executor, id: string, lock?: boolean) => Promise<RowOf<T>>;
+  /**
+   * The row itself (locked for the rest of the transaction with `lock`), or 404; with an actor,
+   * 404 too for a row the kind's narrowing keeps from them.
+   */
+  findRow: (db: Executor, id: string, lock?: boolean, actor?: Actor) => Promise<RowOf<T>>;
   listFor: (actor: Actor) => ListSpec<Row>;
   /**
    * Gives the kind's list a filter another module knows how to answer (the products list's
@@ -304,20 +319,27 @@ export function defineRecordType<
     (q) => q.from(table as PgTable).where(byId),
   );
 
-  async function findRow(db: Executor, id: string, lock = false): Promise<RowOf<T>> {
+  if (Boolean(kind.narrowed) !== Boolean(spec.narrow))
+    throw new Error(`${kind.key}: its declaration and its spec disagree on whether it is narrowed`);
+  if (Boolean(kind.listRows) !== Boolean(spec.listAnswer))
+    throw new Error(`${kind.key}: a list whose rows are named otherwise says what else it answers`);
+  /** Whether this actor sees the row at all (every row, unless the kind narrows). */
+  const sees = (actor: Actor | undefined, row: RowOf<T>) => !actor || !spec.narrow || spec.narrow.sees(actor, row);
+
+  async function findRow(db: Executor, id: string, lock = false, actor?: Actor): Promise<RowOf<T>> {
     if (!isUuid(id)) throw gone();
     const [found] = await (lock ? lockRow : selectRow)(db, { id });
-    if (!found) throw gone();
+    if (!found || !sees(actor, found.row)) throw gone();
     return found.row;
   }
 
   const entity = registerEntity(kind, {
-    find: async (db, id) => {
+    find: async (db, id, actor) => {
       const [row] = (await db
         .select()
         .from(table as PgTable)
         .where(and(eq(table.id, id), rows))) as RowOf<T>[];
-      return row ? { name: spec.title(row) } : null;
+      return row && sees(actor, row) ? { name: spec.title(row) } : null;
     },
     ...(spec.search
       ? {
@@ -375,7 +397,7 @@ export function defineRecordType<
 
   async function get(db: Executor, actor: Actor, id: string): Promise<Detail> {
     const [found] = isUuid(id) ? await selectDetail(db, { id }) : [];
-    if (!found) throw gone();
+    if (!found || !sees(actor, found.row)) throw gone();
     const { row, updatedByPerson, ...extra } = found;
     const detail = {
       _id: row.id,
@@ -413,7 +435,7 @@ export function defineRecordType<
   /** The record locked for a write, after the locks taken before it, and whether this actor may change it. */
   async function lockForWrite(db: Executor, actor: Actor, id: string, action: string): Promise<RowOf<T>> {
     await spec.lockFirst?.(db, actor);
-    const row = await findRow(db, id, true);
+    const row = await findRow(db, id, true, actor);
     await spec.mayChange?.(db, actor, row, action);
     return row;
   }
@@ -474,8 +496,9 @@ export function defineRecordType<
     const before = await lockForWrite(db, actor, id, 'delete');
     const refused = spec.refuseDelete?.(before);
     if (refused) throw conflict(refused);
-    const refs = spec.references;
-    if (refs) {
+    // Other modules' references (`registerReference`) hold whether or not the kind names its own.
+    const refs = spec.references ?? { verb: 'has' };
+    {
       // One after another: they share the transaction's connection.
       const counts: { ref: Reference; n: number }[] = [];
       for (const ref of [...(refs.by ?? []), ...referencesTo(kind.key)]) {
@@ -529,7 +552,7 @@ export function defineRecordType<
     noun: kind.plural,
     table,
     id: table.id,
-    scope: and(eq(table.firmId, actor.firmId), rows)!,
+    scope: and(eq(table.firmId, actor.firmId), rows, spec.narrow?.where(actor))!,
   });
 
   const addListFilter = (key: string, filter: FilterDef) => {

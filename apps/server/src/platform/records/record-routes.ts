@@ -13,7 +13,7 @@ import { isUuid } from '../../db/ids';
 import { listAudit } from '../audit/audit.service';
 import { fileDeps, uploadHeaders, uploadQuery } from '../files/files.routes';
 import { deleteFile, listFiles, POLICIES, safeFileName, uploadFile } from '../files/files.service';
-import { permission } from '../http/access';
+import { type Actor, permission } from '../http/access';
 import { notFound } from '../http/errors';
 import { type AnyRoute, defineRoute } from '../http/routes';
 import {
@@ -37,8 +37,8 @@ const fileParams = z.object({ id: z.string(), fileId: z.string() });
 export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
   const access = permission(kind.permission, kind.feature);
   const base = `/${kind.path}/:id`;
-  const record = async (db: Executor, id: string) => {
-    const found = isUuid(id) ? await kind.find(db, id) : null;
+  const record = async (db: Executor, actor: Actor, id: string) => {
+    const found = isUuid(id) ? await kind.find(db, id, actor) : null;
     if (!found) throw notFound(`This ${kind.noun} does not exist.`);
     return found;
   };
@@ -49,8 +49,8 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       access,
       params: recordParams,
       response: z.array(interactionSchema),
-      handler: async ({ db, params }) => {
-        await record(db, params.id);
+      handler: async ({ db, actor, params }) => {
+        await record(db, actor, params.id);
         return listInteractions(db, kind.type, params.id);
       },
     }),
@@ -63,7 +63,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       body: interactionInputSchema,
       response: interactionSchema,
       handler: async ({ db, actor, params, body }) => {
-        await record(db, params.id);
+        await record(db, actor, params.id);
         return addInteraction(db, actor, kind.type, params.id, body);
       },
     }),
@@ -75,7 +75,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       body: withVersion(interactionInputSchema),
       response: interactionSchema,
       handler: async ({ db, actor, params, body }) => {
-        await record(db, params.id);
+        await record(db, actor, params.id);
         return updateInteraction(db, actor, kind.type, params.id, params.interactionId, body);
       },
     }),
@@ -86,7 +86,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       status: 204,
       params: interactionParams,
       handler: async ({ db, actor, params }) => {
-        await record(db, params.id);
+        await record(db, actor, params.id);
         await deleteInteraction(db, actor, kind.type, params.id, params.interactionId);
       },
     }),
@@ -96,8 +96,8 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       access,
       params: recordParams,
       response: z.array(storedFileSchema),
-      handler: async ({ db, params }) => {
-        await record(db, params.id);
+      handler: async ({ db, actor, params }) => {
+        await record(db, actor, params.id);
         return listFiles(db, kind.type, params.id);
       },
     }),
@@ -112,7 +112,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       response: storedFileSchema,
       query: uploadQuery,
       handler: async ({ scoped, actor, deps, params, query, req }) => {
-        await scoped((tx) => record(tx, params.id));
+        await scoped((tx) => record(tx, actor, params.id));
         return uploadFile(scoped, actor, fileDeps(deps), {
           policy: 'document',
           uploadId: query.upload,
@@ -129,7 +129,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       status: 204,
       params: fileParams,
       handler: async ({ db, actor, params }) => {
-        await record(db, params.id);
+        await record(db, actor, params.id);
         await deleteFile(db, actor, { type: kind.type, id: params.id }, params.fileId);
       },
     }),
@@ -141,7 +141,7 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       query: auditListQuerySchema.pick({ limit: true, cursor: true }),
       response: auditPageSchema,
       handler: async ({ db, actor, params, query }) => {
-        await record(db, params.id);
+        await record(db, actor, params.id);
         return listAudit(db, actor, { ...query, entityType: kind.type, entity: params.id }, kind.alsoAuditedAs);
       },
     }),
@@ -151,8 +151,8 @@ export function recordSubRoutes(kind: EntityKind): AnyRoute[] {
       access,
       params: recordParams,
       response: z.array(activitySchema),
-      handler: async ({ db, params }) => {
-        await record(db, params.id);
+      handler: async ({ db, actor, params }) => {
+        await record(db, actor, params.id);
         return activities(db, kind.type, params.id);
       },
     }),

@@ -99,6 +99,16 @@ export async function assertStaff(db: Executor, userIds: readonly string[], fiel
     throw badRequest('Choose someone from the list.', { [field]: 'Choose an active member of your firm.' });
 }
 
+/** The user, if an active staff member; otherwise nobody (records are not handed to former staff). */
+export async function activeStaffOrNone(db: Executor, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)));
+  return found ? userId : null;
+}
+
 /** Names for the ids a record refers to, so its history reads "Sam Reyes", not an id. */
 export async function peopleNames(db: Executor, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];

@@ -5,6 +5,7 @@ import {
   SETTINGS_GROUPS,
   type Settings,
   type SettingsGroup,
+  type SettingsValues,
 } from '@atelier/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -23,6 +24,22 @@ type Stored = Record<string, Record<string, unknown>>;
 const FIRM_COLUMNS = ['name', 'logo', 'website', 'currency', 'timeZone'] as const;
 
 const NO_BANKING = { bankName: '', accountName: '', accountNumber: '', routingNumber: '' };
+
+/**
+ * One group of the firm's settings (not firmSettings, which is partly the firm row), stored values
+ * over defaults: for a module that reads its own (the task board's columns).
+ */
+export async function getSettingsGroup<G extends Exclude<SettingsGroup, 'firmSettings'>>(
+  db: Executor,
+  firmId: string,
+  group: G,
+): Promise<SettingsValues<G>> {
+  const [row] = await db
+    .select({ data: settings.data })
+    .from(settings)
+    .where(and(eq(settings.firmId, firmId), eq(settings.group, group)));
+  return { ...SETTINGS_GROUPS[group].defaults, ...row?.data } as SettingsValues<G>;
+}
 
 /**
  * GET /settings/: every group, stored values over defaults, in one query. The firm's bank

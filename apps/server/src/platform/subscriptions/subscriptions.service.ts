@@ -27,7 +27,7 @@ export async function setSubscription(db: Executor, actor: Actor, input: Subscri
   if (!hasCode(actor.codes, kind.permission)) throw forbidden();
   if (input.action === 'subscribe' && !maySee(actor, kind)) throw forbidden();
   if (input.action === 'subscribe') {
-    if (!(await kind.find(db, input.entity))) throw notFound(`This ${kind.noun} does not exist.`);
+    if (!(await kind.find(db, input.entity, actor))) throw notFound(`This ${kind.noun} does not exist.`);
     await db
       .insert(subscriptions)
       .values({ firmId: actor.firmId, userId: actor.userId, entityType: kind.type, entityId: input.entity })

@@ -1,19 +1,31 @@
-import { DEFAULT_FIRM_NAME, P } from '@atelier/contracts';
-import { Menu } from '@mantine/core';
-import { IconBook, IconHistory, IconHome, IconLogout, IconSettings, IconUserCog, IconWorld } from '@tabler/icons-react';
+import { DEFAULT_FIRM_NAME, P, PROFILE_MENU_PAGES } from '@atelier/contracts';
+import { Menu, Text } from '@mantine/core';
+import {
+  IconBook,
+  IconHistory,
+  IconHome,
+  IconLayoutKanban,
+  IconLogout,
+  IconSettings,
+  IconSquarePlus,
+  IconUserCog,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSettings } from '../../features/settings/api';
 import { useSettingsEntry } from '../../lib/navigation';
 import { useCan } from '../../lib/permissions';
 import { useSession } from '../../lib/session';
+import { openTaskModal } from '../../lib/task-modal';
 import { ProfileButton } from './profile-button';
 
 /** Spec section 2: names are cut to 20 characters. */
 const cut = (text: string) => text.slice(0, 20);
 
 /**
- * The profile menu of spec section 2. Calendar, Task Board and Task have no page yet and stay
- * hidden until their modules exist; firm Settings and Logging are hidden on small screens.
+ * The profile menu of spec section 2. Calendar has no page yet and stays hidden until its module
+ * exists; firm Settings and Logging are hidden on small screens. The Task Board needs
+ * view-all-tasks; Task (ctrl+alt+k) opens the task modal for anyone on the staff.
  */
 export function ProfileMenuDropdown() {
   const { profile, signOut } = useSession();
@@ -21,6 +33,12 @@ export function ProfileMenuDropdown() {
   const settingsHref = useSettingsEntry();
   const website = useSettings().data?.firmSettings.website;
   if (!profile) return null;
+  const features = profile.firm.features;
+  const taskBoard = PROFILE_MENU_PAGES.find(
+    (page) =>
+      page.href === '/f/task-board' && can(page.permission) && (!page.feature || features.includes(page.feature)),
+  );
+  const tasks = profile.kind === 'staff' && can(P.GENERIC) && features.includes('project_management');
   const name = `${profile.first_name} ${profile.last_name}`.trim();
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
@@ -29,6 +47,11 @@ export function ProfileMenuDropdown() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{cut(profile.firm.name || DEFAULT_FIRM_NAME)}</Menu.Label>
+        {taskBoard && (
+          <Menu.Item component={Link} to={taskBoard.href} leftSection={<IconLayoutKanban size={16} />}>
+            Task Board
+          </Menu.Item>
+        )}
         {settingsHref && (
           <Menu.Item component={Link} to={settingsHref} leftSection={<IconSettings size={16} />} visibleFrom="sm">
             Settings
@@ -59,6 +82,19 @@ export function ProfileMenuDropdown() {
         <Menu.Item component={Link} to="/u/profile/tutorial" leftSection={<IconBook size={16} />}>
           Tutorial
         </Menu.Item>
+        {tasks && (
+          <Menu.Item
+            onClick={() => openTaskModal()}
+            leftSection={<IconSquarePlus size={16} />}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                Ctrl+Alt+K
+              </Text>
+            }
+          >
+            Task
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to="/u/profile/settings" leftSection={<IconUserCog size={16} />}>
           Settings
         </Menu.Item>

@@ -13,6 +13,7 @@ import { MegaMenu } from './mega-menu';
 import { NotificationsBell } from './notifications-bell';
 import { ProfileMenu } from './profile-menu';
 import { SearchButton } from './search-button';
+import { TaskModalHost } from './task-modal-host';
 import { UploadProgress } from './upload-progress';
 
 // The phone's drawer loads when it first opens.
@@ -66,7 +67,12 @@ export default function SignedInFrame() {
           <SignedInData me={profile._id} />
         </>
       }
-      after={<UploadProgress />}
+      after={
+        <>
+          <UploadProgress />
+          {profile.kind === 'staff' && <TaskModalHost />}
+        </>
+      }
     />
   );
 }

@@ -16,16 +16,18 @@ type Props = {
   description?: string;
   /** Marked as needed (an asterisk); what happens without it is the form's to say. */
   required?: boolean;
+  /** What shows when nobody is chosen (a filter: "Everyone"). */
+  placeholder?: string;
 };
 
-export function PersonSelect({ label, value, onChange, error, description, required }: Props) {
+export function PersonSelect({ label, value, onChange, error, description, required, placeholder }: Props) {
   const people = usePeople();
   return (
     <Select
       label={label}
       description={description}
       withAsterisk={required}
-      placeholder="Nobody"
+      placeholder={placeholder ?? 'Nobody'}
       data={(people.data ?? []).map((p) => ({ value: p._id, label: p.name }))}
       value={value}
       onChange={onChange}
@@ -38,10 +40,10 @@ export function PersonSelect({ label, value, onChange, error, description, requi
   );
 }
 
-/** Picks a record by searching its list (it may be long): accounts, customers, ambassadors, products, materials. */
+/** Picks a record by searching its list (it may be long): accounts, customers, jobs, ambassadors, products, materials. */
 function RecordSelect(
   props: Props & {
-    endpoint: '/companies' | '/customers' | '/ambassadors' | '/products' | '/materials' | '/vendors';
+    endpoint: '/companies' | '/customers' | '/ambassadors' | '/products' | '/materials' | '/vendors' | '/customer-jobs';
     empty: string;
     notFound: string;
     initial?: { _id: string; name: string } | null;
@@ -82,6 +84,10 @@ export const CompanySelect = (props: Props & { initial?: { _id: string; name: st
 
 export const CustomerSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
   <RecordSelect {...props} endpoint="/customers" empty="No customer" notFound="No customer found" />
+);
+
+export const JobSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
+  <RecordSelect {...props} endpoint="/customer-jobs" empty="No job" notFound="No job found" />
 );
 
 export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (

@@ -179,4 +179,5 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
   details: { above: (j) => <Budget job={j} /> },
   deleteText:
     'Deleting removes the job for good, with its files and interactions. Cancel or archive it instead to keep its history.',
+  tabs: { tasks: () => import('./job-tasks-tab') },
 });
