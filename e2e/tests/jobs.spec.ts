@@ -20,7 +20,7 @@ test('a job is planned for a customer, started and completed; a project of the f
   await page.getByLabel('Name').fill('Attic playroom');
   await page.getByRole('combobox', { name: 'Customer' }).fill('Casey');
   await page.getByRole('option', { name: 'Casey Morgan' }).click();
-  await page.getByLabel('Start').fill('2026-12-07');
+  await page.getByLabel('Start', { exact: true }).fill('2026-12-07');
   await page.getByLabel('End').fill('2026-12-01');
   await page.getByLabel('Budgeted revenue').fill('12,000');
   await page.getByRole('button', { name: 'Create job' }).click();

@@ -31,17 +31,17 @@ test('the task board: columns by status, moves by keyboard and pointer, a stale 
   await expect(column(page, 'In progress').locator('[data-task="Book the plumber"]')).toBeVisible();
 
   // The pointer: a card dragged onto another column.
-  const from = await card(page, 'Take down the 2019 display').boundingBox();
+  const from = await card(page, 'Photograph the new display').boundingBox();
   const to = await column(page, 'Done').boundingBox();
   await page.mouse.move(from!.x + 20, from!.y + 20);
   await page.mouse.down();
   await page.mouse.move(from!.x + 40, from!.y + 30, { steps: 5 });
   await page.mouse.move(to!.x + to!.width / 2, to!.y + 60, { steps: 15 });
   await page.mouse.up();
-  await expect(column(page, 'Done').locator('[data-task="Take down the 2019 display"]')).toBeVisible();
+  await expect(column(page, 'Done').locator('[data-task="Photograph the new display"]')).toBeVisible();
   await page.reload();
   await expect(column(page, 'In progress').locator('[data-task="Book the plumber"]')).toBeVisible();
-  await expect(column(page, 'Done').locator('[data-task="Take down the 2019 display"]')).toBeVisible();
+  await expect(column(page, 'Done').locator('[data-task="Photograph the new display"]')).toBeVisible();
 
   // Two people move the same card at once: the other's move lands first, so this board's
   // answers 409 and the card goes back where it was, with a message.
@@ -107,6 +107,11 @@ test('the task board: columns by status, moves by keyboard and pointer, a stale 
   await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
   await page.getByText('Kanban', { exact: true }).click();
   await expect(card(page, 'Call the tile supplier')).toBeVisible();
+
+  // A task's own address opens it over the board (a notification's link).
+  const [plumber] = await ownerQuery(`SELECT id FROM tasks WHERE name = 'Book the plumber'`);
+  await page.goto(`/f/task-board/${plumber.id}`);
+  await expect(page.getByRole('dialog', { name: 'Book the plumber' })).toBeVisible();
 });
 
 test('someone without view-all-tasks sees an empty board as one To Do column, and an invalid view as kanban', async ({
@@ -130,4 +135,64 @@ test('someone without view-all-tasks sees an empty board as one To Do column, an
   await expect(column(page, 'To Do').getByText('No tasks here')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Kanban' })).toBeChecked();
   expect(logged).toContain('Invalid kanban view "grid": showing the kanban view.');
+});
+
+test('project templates: a circle of dependencies refused, a job made from a template gets dated tasks; the board’s columns set in settings', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/s/project-management');
+  await expect(page).toHaveURL(/\/s\/project-management\/settings$/);
+  // A new column, saved, is on the board.
+  await page.getByRole('button', { name: 'Add a column' }).click();
+  await page.getByRole('textbox', { name: 'Column 5' }).fill('Waiting on parts');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'success', 'Project management settings saved.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page.getByRole('link', { name: 'Kitchen remodel' })).toBeVisible();
+  await page.getByRole('link', { name: 'New template' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Deck build');
+  await page
+    .locator('section[aria-label="Task 1"]')
+    .getByRole('textbox', { name: 'Task', exact: true })
+    .fill('Pull the permit');
+  await page.getByRole('button', { name: 'Add a task' }).click();
+  const second = page.locator('section[aria-label="Task 2"]');
+  await second.getByRole('textbox', { name: 'Task', exact: true }).fill('Frame the deck');
+  // A task's card is named by its task once it has one.
+  const framing = page.locator('section[aria-label="Frame the deck"]');
+  await framing.getByLabel('Due, days after the job starts').fill('6');
+  await framing.getByRole('combobox', { name: 'Waits on' }).click();
+  await page.getByRole('option', { name: 'Pull the permit' }).click();
+  await page.keyboard.press('Escape');
+  // The permit waiting on the framing too: a circle.
+  const permit = page.locator('section[aria-label="Pull the permit"]');
+  await permit.getByRole('combobox', { name: 'Waits on' }).click();
+  await page.getByRole('option', { name: 'Frame the deck' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(
+    page.getByText('These tasks wait on each other in a circle: Pull the permit → Frame the deck → Pull the permit.'),
+  ).toBeVisible();
+  await permit.getByRole('combobox', { name: 'Waits on' }).click();
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(toast(page, 'success', 'Deck build saved.')).toBeVisible();
+  await expect(page).toHaveURL(/\/s\/project-management\/templates\/[0-9a-f-]{36}$/);
+
+  // A job made from it: its tasks, dated from its start.
+  await page.goto('/u/customer-jobs/new');
+  await page.getByLabel('Name').fill('Cedar deck');
+  await page.getByLabel('Start', { exact: true }).fill('2027-05-03');
+  await page.getByRole('combobox', { name: 'Start from a template' }).click();
+  await page.getByRole('option', { name: 'Deck build' }).click();
+  await page.getByRole('button', { name: 'Create job' }).click();
+  await expect(toast(page, 'success', 'Cedar deck created.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  await expect(card(page, 'Pull the permit')).toContainText('May 3, 2027');
+  await expect(card(page, 'Frame the deck')).toContainText('May 9, 2027');
+  await card(page, 'Frame the deck').click();
+  await expect(page.getByRole('dialog', { name: 'Frame the deck' }).getByText('Pull the permit · To Do')).toBeVisible();
 });

@@ -33,6 +33,7 @@ export * from './pricing';
 export * from './product-tags';
 export * from './products';
 export * from './profile';
+export * from './project-templates';
 export * from './purchase-orders';
 export * from './realtime';
 export * from './records';

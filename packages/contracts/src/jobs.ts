@@ -81,6 +81,8 @@ export const customerJobInputSchema = z
     crew: z.array(z.uuid('Choose people from the list.')).max(50, 'A crew is at most 50 people.').default([]),
     tags: tagsSchema.default([]),
     notes: z.string().max(10_000, 'Use at most 10,000 characters.').default(''),
+    /** On create: the project template whose tasks the new job starts with (an edit ignores it). */
+    template: z.uuid('Choose a template from the list.').nullable().default(null),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate)

@@ -655,6 +655,17 @@ export const SETTINGS_KINDS = {
     listedToAll: true,
     readable: true,
   },
+  projectTemplate: {
+    key: 'project_template',
+    noun: 'project template',
+    plural: 'project templates',
+    apiPath: '/project-templates',
+    // The templates tab of the project-management settings (162).
+    settingsPath: '/s/project-management/templates',
+    codes: { modify: P.CUSTOMER_JOB_SETTINGS, remove: P.CUSTOMER_JOB_SETTINGS },
+    // Listed to whoever runs jobs (160), who start a job from one; not to every colleague.
+    readable: true,
+  },
   filter: {
     key: 'filter',
     noun: 'filter',

@@ -61,6 +61,8 @@ export const taskInputSchema = z.strictObject({
   priority: z.enum(TASK_PRIORITIES, { error: 'Choose a priority from the list.' }).default('normal'),
   description: z.string().max(10_000, 'Use at most 10,000 characters.').optional(),
   checklist: z.array(checklistItemSchema).max(100, 'Use at most 100 items.').optional(),
+  /** The tasks this one waits on (kept when left out, like the description). */
+  dependsOn: z.array(ref('Choose tasks from the list.')).max(20, 'A task waits on at most 20 others.').optional(),
   position: z
     .number({ error: 'A position is a number.' })
     .int('A position is a whole number.')
@@ -87,6 +89,7 @@ export const taskSchema = z.strictObject({
   priority: z.enum(TASK_PRIORITIES),
   description: z.string(),
   checklist: z.array(checklistItemSchema),
+  dependsOn: z.array(z.strictObject({ _id: z.uuid(), name: z.string(), status: z.string() })),
   position: z.number().int(),
 });
 export type Task = z.output<typeof taskSchema>;

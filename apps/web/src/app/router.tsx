@@ -185,6 +185,17 @@ export const routes: RouteObject[] = [
                   page('warehouses', () => import('../features/warehouses/pages/warehouses-page')),
                   page('warehouses/:id', () => import('../features/warehouses/pages/warehouse-page')),
                   page('lead', () => import('../features/leads/pages/lead-settings-page')),
+                  {
+                    path: 'project-management',
+                    lazy: async () => ({
+                      Component: (await import('../features/tasks/pages/project-settings-layout')).default,
+                    }),
+                    children: [
+                      page('settings', () => import('../features/tasks/pages/project-settings-tab')),
+                      page('templates', () => import('../features/tasks/pages/project-templates-tab')),
+                      page('templates/:id', () => import('../features/tasks/pages/project-template-page')),
+                    ],
+                  },
                   page('account', () => import('../features/companies/pages/account-settings-page')),
                   page('customer', () => import('../features/customers/pages/customer-settings-page')),
                   page('vendor', () => import('../features/vendors/pages/vendor-settings-page')),

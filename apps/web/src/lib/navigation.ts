@@ -25,6 +25,12 @@ export const SETTINGS_PAGES = [
   { label: 'Vendors', href: '/s/vendor', codes: [P.VENDOR_SETTINGS] },
   { label: 'Purchase orders', href: '/s/purchase-order', codes: [P.PURCHASE_ORDER_SETTINGS] },
   { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
+  {
+    label: 'Project management',
+    href: '/s/project-management',
+    codes: [P.CUSTOMER_JOB_SETTINGS],
+    feature: 'project_management',
+  },
 ] as const satisfies readonly { label: string; href: string; codes: readonly number[]; feature?: string }[];
 
 /** The settings pages this user may open: their codes, and their module when a module has them. */

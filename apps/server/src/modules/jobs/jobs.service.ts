@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
+import { announce } from '../../platform/events/events';
 import { badRequest } from '../../platform/http/errors';
 import { buildSearchText, idsIn, yesNo } from '../../platform/lists/list';
 import { defineRecordType, personColumn, refColumn, type Transition } from '../../platform/records/lifecycle';
@@ -156,4 +157,8 @@ export const customerJobType = defineRecordType<
     rowFields: { customer, project: isProject, manager },
   },
   transitions: jobTransitions(),
+  // A job made from a template gets its tasks (the tasks module listens), in the same transaction.
+  afterCreate: async (db, actor, id, input) => {
+    if (input.template) await announce(db, actor, 'job.created', { jobId: id, template: input.template });
+  },
 });

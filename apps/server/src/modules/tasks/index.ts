@@ -2,4 +2,4 @@
 // (decision 0018).
 export * from './tasks.module';
 export * from './tasks.service';
-export { tasks } from './tasks.table';
+export { projectTemplates, tasks } from './tasks.table';

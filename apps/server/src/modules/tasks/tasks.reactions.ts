@@ -4,6 +4,7 @@ import { buildSearchText } from '../../platform/lists/list';
 import { activeStaffOrNone } from '../../platform/records/records';
 import { getSettingsGroup } from '../../platform/settings/settings.service';
 import { lastInColumn, taskType } from './tasks.service';
+import { applyTemplate } from './templates.service';
 
 const DAY = 86_400_000;
 /** The first visit is booked within three days of winning the client. */
@@ -35,5 +36,14 @@ export const firstVisitTask = defineReaction({
       position: lastInColumn(actor.firmId, DEFAULT_TASK_STATUS),
       searchText: buildSearchText([name, kind, lead.name]),
     });
+  },
+});
+
+/** A job made from a template: the template's tasks, on the job. */
+export const templateTasks = defineReaction({
+  event: 'job.created',
+  name: 'tasks: from a template',
+  run: async (db, actor, { jobId, template }) => {
+    await applyTemplate(db, actor, jobId, template);
   },
 });

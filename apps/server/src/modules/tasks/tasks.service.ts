@@ -8,7 +8,7 @@ import {
   taskInputSchema,
   taskListSchema,
 } from '@atelier/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -48,6 +48,26 @@ async function entityName(db: Executor, actor: Actor, entity: NonNullable<TaskIn
   return found.name;
 }
 
+/**
+ * The tasks one waits on: others of the firm's, and never a circle back to itself (a task it
+ * waits on, or one they wait on, waiting on it). 400 on `dependsOn` otherwise.
+ */
+async function checkDependsOn(db: Executor, id: string | null, wanted: string[]) {
+  if (wanted.length === 0) return;
+  const refuse = (message: string) => badRequest(message, { dependsOn: message });
+  if (id && wanted.includes(id)) throw refuse('A task cannot wait on itself.');
+  const found = await db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.id, wanted));
+  if (found.length < wanted.length) throw refuse('Choose tasks from the list.');
+  if (!id) return;
+  const [circle] = (
+    await db.execute<{ name: string }>(sql`WITH RECURSIVE upstream(id) AS (
+        SELECT unnest(${sql.param(wanted)}::uuid[])
+        UNION SELECT unnest(t.depends_on) FROM tasks t JOIN upstream u ON t.id = u.id)
+      SELECT 1 AS name FROM upstream WHERE id = ${id} LIMIT 1`)
+  ).rows;
+  if (circle) throw refuse('These tasks would wait on each other in a circle.');
+}
+
 /** Who a task goes to: anyone, with view-all-tasks; yourself only without it (new tasks are yours). */
 function assigneeOf(actor: Actor, input: TaskInput, before: TaskRowDb | null): string | null {
   if (seesAllTasks(actor)) return input.assignee;
@@ -70,6 +90,8 @@ async function taskColumns(db: Executor, actor: Actor, input: TaskInput, before:
   const entity = input.entityID;
   const status = input.status;
   const about = entity ? await entityName(db, actor, entity) : null;
+  const dependsOn = input.dependsOn ? [...new Set(input.dependsOn.map((d) => d._id))] : (before?.dependsOn ?? []);
+  if (input.dependsOn) await checkDependsOn(db, before?.id ?? null, dependsOn);
   const description = input.description ?? before?.description ?? '';
   // A card keeps its place unless it is given one; a new card, or one moved to another column
   // without a place, goes last in its column.
@@ -89,6 +111,7 @@ async function taskColumns(db: Executor, actor: Actor, input: TaskInput, before:
     priority: input.priority,
     description,
     checklist: input.checklist ?? before?.checklist ?? [],
+    dependsOn,
     position,
     searchText: buildSearchText([input.name, input.taskType, about, description.slice(0, 2000)]),
   };
@@ -119,6 +142,10 @@ const entity = sql<Task['entityID']>`CASE WHEN ${qualified(tasks.entityId)} IS N
   json_build_object('_id', ${qualified(tasks.entityId)}, 'entityType', ${qualified(tasks.entityType)},
     'name', COALESCE(${qualified(tasks.entityName)}, '')) END`;
 
+/** The tasks one waits on, by name, with the column each is in. */
+const waitsOn = sql<Task['dependsOn']>`COALESCE((SELECT json_agg(json_build_object('_id', d.id, 'name', d.name,
+  'status', d.status) ORDER BY d.name) FROM tasks d WHERE d.id = ANY(${qualified(tasks.dependsOn)})), '[]'::json)`;
+
 /** What a task's history and modal show of it. */
 const shown = (r: TaskRowDb) => ({
   name: r.name,
@@ -143,19 +170,22 @@ export const taskType = defineRecordType<typeof tasks, typeof taskInputSchema, T
     account: r.companyId,
     assignee: r.assignedTo,
     entityID: r.entityName,
+    dependsOn: r.dependsOn,
   }),
   people: ['assignee'],
   names: {
+    dependsOn: { table: tasks, id: tasks.id, name: tasks.name },
     customerJob: { table: customerJobs, id: customerJobs.id, name: customerJobs.name },
     account: { table: companies, id: companies.id, name: companies.name },
   },
-  extra: { assignee, customerJob, account, entity },
+  extra: { assignee, customerJob, account, entity, waitsOn },
   detail: (r, extra) => ({
     ...shown(r),
     customerJob: extra.customerJob as Task['customerJob'],
     entityID: extra.entity as Task['entityID'],
     account: extra.account as Task['account'],
     assignee: extra.assignee as Task['assignee'],
+    dependsOn: extra.waitsOn as Task['dependsOn'],
     position: r.position,
   }),
   narrow: {

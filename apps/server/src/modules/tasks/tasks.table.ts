@@ -1,7 +1,14 @@
-import { type ChecklistItem, KINDS, TASK_PRIORITIES, TASK_STATUS_MAX, type TaskPriority } from '@atelier/contracts';
+import {
+  type ChecklistItem,
+  KINDS,
+  TASK_PRIORITIES,
+  TASK_STATUS_MAX,
+  type TaskPriority,
+  type TemplateTask,
+} from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns, updatedAt, version } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
 import { registerReference } from '../../platform/records/references';
@@ -36,6 +43,8 @@ export const tasks = pgTable(
     description: text('description').notNull().default(''),
     checklist: jsonb('checklist').$type<ChecklistItem[]>().notNull().default([]),
     position: bigint('position', { mode: 'number' }).notNull(),
+    // The tasks this one waits on (a template's dependencies, or set by hand).
+    dependsOn: uuid('depends_on').array().notNull().default(sql`'{}'::uuid[]`),
     searchText: text('search_text').notNull().default(''),
     ...recordColumns(),
   },
@@ -64,3 +73,24 @@ export const tasks = pgTable(
 // A job or an account with tasks is not deleted: archive it, and its tasks keep their links.
 registerReference(KINDS.customer_job, { table: tasks, column: tasks.customerJobId, noun: 'task' });
 registerReference(KINDS.company, { table: tasks, column: tasks.companyId, noun: 'task' });
+
+/**
+ * A project-management template (settings, 162): the tasks a job starts with, each due some days
+ * after the job's start, going to one of the job's people, waiting on others of the template.
+ */
+export const projectTemplates = pgTable(
+  'project_templates',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull().generatedAlwaysAs(sql`lower(name)`),
+    description: text('description').notNull().default(''),
+    tasks: jsonb('tasks').$type<TemplateTask[]>().notNull(),
+    updatedBy: uuid('updated_by'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('project_templates_name_uq').on(t.firmId, t.nameKey), firmIsolation(t.firmId)],
+);

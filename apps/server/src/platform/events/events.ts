@@ -9,6 +9,8 @@ import type { Actor } from '../http/access';
 export type DomainEvents = {
   /** A lead became won: moved there on the board, or converted to a customer. */
   'lead.won': { leadId: string; name: string; assignedTo: string | null };
+  /** A job was made from a project template: its tasks are to be made. */
+  'job.created': { jobId: string; template: string };
 };
 export type DomainEvent = keyof DomainEvents;
 

@@ -182,6 +182,11 @@ export type RecordTypeSpec<
    * order's lines, from the input). `input` is absent for rows written without one (sample data).
    */
   afterWrite?: (db: Executor, row: RowOf<T>, before: RowOf<T> | null, input?: z.output<S>) => Promise<void>;
+  /**
+   * What a create someone asked for does besides, in its transaction, once the record is written
+   * and audited (a job made from a template announces it, and its tasks are made).
+   */
+  afterCreate?: (db: Executor, actor: Actor, id: string, input: z.output<S>) => Promise<void>;
   /** What deleting does first, in its transaction, while what hangs off the row is still there. */
   beforeDelete?: (db: Executor, actor: Actor, row: RowOf<T>) => Promise<void>;
   /** What else deleting does in its transaction (a deleted person's sessions end). */
@@ -429,7 +434,9 @@ export function defineRecordType<
 
   async function create(db: Executor, actor: Actor, input: Input, options: CreateOptions = {}): Promise<Detail> {
     const values = await spec.columns(db, actor, input, null, options);
-    return get(db, actor, await insert(db, actor, values, input));
+    const id = await insert(db, actor, values, input);
+    await spec.afterCreate?.(db, actor, id, input);
+    return get(db, actor, id);
   }
 
   /** The record locked for a write, after the locks taken before it, and whether this actor may change it. */

@@ -1,35 +1,9 @@
-import type { ProductTemplate, ProductTemplateInput } from '@atelier/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { type ProductTemplate, type ProductTemplateInput, SETTINGS_KINDS } from '@atelier/contracts';
+import { settingsResource } from '../../lib/settings-resource';
 
-const templateKeys = { all: ['product-templates'] as const };
+const templates = settingsResource<ProductTemplate, ProductTemplateInput>(SETTINGS_KINDS.productTemplate);
 
 /** Every staff member reads the templates: whoever makes products starts from one. */
-export function useProductTemplates() {
-  const { profile } = useSession();
-  return useQuery({
-    queryKey: templateKeys.all,
-    queryFn: () => api<ProductTemplate[]>('GET', '/product-templates'),
-    enabled: profile?.kind === 'staff',
-  });
-}
-
-export function useSaveProductTemplate(id?: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ProductTemplateInput & { version?: number }) =>
-      id
-        ? api<ProductTemplate>('PUT', `/product-templates/${id}`, input)
-        : api<ProductTemplate>('POST', '/product-templates', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-  });
-}
-
-export function useDeleteProductTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<void>('DELETE', `/product-templates/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-  });
-}
+export const useProductTemplates = () => templates.useList();
+export const useSaveProductTemplate = (id?: string) => templates.useSave(id);
+export const useDeleteProductTemplate = () => templates.useDelete();

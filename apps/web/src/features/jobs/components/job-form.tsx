@@ -1,10 +1,11 @@
 import { type CustomerJob, type CustomerJobInput, type JobSite, NO_JOB_SITE } from '@atelier/contracts';
-import { Fieldset, MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { CompanySelect, CustomerSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import { usePeople } from '../../../components/people';
 import type { RecordFormProps } from '../../../components/record/record-pages';
+import { projectTemplates } from '../../tasks/templates-api';
 
 export const jobFormValues = (j?: CustomerJob): CustomerJobInput => ({
   customer: j?.customer?._id ?? null,
@@ -20,6 +21,7 @@ export const jobFormValues = (j?: CustomerJob): CustomerJobInput => ({
   crew: j?.crew.map((c) => c._id) ?? [],
   tags: j?.tags ?? [],
   notes: j?.notes ?? '',
+  template: null,
 });
 
 const SITE_FIELDS: [keyof JobSite, string][] = [
@@ -65,6 +67,29 @@ function CrewField({ form, job }: { form: UseFormReturn<CustomerJobInput>; job?:
           searchable
           clearable
           error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** The project template a new job's tasks come from (none: no tasks yet). */
+function TemplateField({ form, error }: { form: UseFormReturn<CustomerJobInput>; error?: string }) {
+  const templates = projectTemplates.useList();
+  return (
+    <Controller
+      control={form.control}
+      name="template"
+      render={({ field }) => (
+        <Select
+          label="Start from a template"
+          description="Its tasks are made with real dates from the start date"
+          placeholder="No template"
+          data={(templates.data ?? []).map((t) => ({ value: t._id, label: t.name }))}
+          value={field.value ?? null}
+          onChange={field.onChange}
+          clearable
+          error={error}
         />
       )}
     />
@@ -148,6 +173,18 @@ export function JobForm(props: RecordFormProps<CustomerJob, CustomerJobInput>) {
           description: 'Labour the job should take',
         },
         { name: 'crew', label: 'Crew', render: (form) => <CrewField form={form} job={job} /> },
+        // A new job may start with a template's tasks; an existing one applies one from its page.
+        ...(job
+          ? []
+          : [
+              {
+                name: 'template' as const,
+                label: 'Start from a template',
+                render: (form: UseFormReturn<CustomerJobInput>, error?: string) => (
+                  <TemplateField form={form} error={error} />
+                ),
+              },
+            ]),
       ]}
     >
       {(form) => <SiteFields form={form} />}

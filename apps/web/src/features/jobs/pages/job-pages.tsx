@@ -19,6 +19,7 @@ import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSettings } from '../../settings/api';
 import { customerJobs, useJobStep } from '../api';
+import { ApplyTemplate } from '../components/apply-template';
 
 const JobForm = lazyNamed(() => import('../components/job-form'), 'JobForm');
 
@@ -76,6 +77,7 @@ function Actions({ job }: { job: CustomerJob }) {
           </Button>
         ),
       )}
+      <ApplyTemplate job={job} />
     </>
   );
 }

@@ -10,7 +10,9 @@ import {
 import {
   Anchor,
   Autocomplete,
+  Badge,
   Button,
+  CloseButton,
   Group,
   Loader,
   Modal,
@@ -25,7 +27,7 @@ import {
 import { useMergedRef } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CompanySelect, JobSelect, PersonSelect } from '../../../components/form/pickers';
 import { useStaleEdit } from '../../../components/form/stale-edit';
@@ -52,6 +54,7 @@ const valuesOf = (task: Task | undefined, defaults: Partial<TaskInput> = {}): Va
   priority: task?.priority ?? defaults.priority ?? 'normal',
   description: task?.description ?? defaults.description ?? '',
   checklist: task?.checklist ?? defaults.checklist ?? [],
+  dependsOn: task?.dependsOn.map((d) => ({ _id: d._id })) ?? defaults.dependsOn ?? [],
 });
 
 type Props = { request: TaskModalRequest; opened: boolean; onClose: () => void };
@@ -217,6 +220,7 @@ function TaskForm({ task, defaults, onDone }: { task?: Task; defaults?: Partial<
           </Anchor>
         </Text>
       )}
+      {task && task.dependsOn.length > 0 && <WaitsOn task={task} form={form} />}
       <Textarea label="Description" autosize minRows={3} maxRows={10} {...form.register('description')} />
       <Controller
         control={form.control}
@@ -257,6 +261,42 @@ function TaskForm({ task, defaults, onDone }: { task?: Task; defaults?: Partial<
       </Group>
       {stale.modal}
     </form>
+  );
+}
+
+/** The tasks this one waits on, each with the column it is in; one taken off is saved with the task. */
+function WaitsOn({ task, form }: { task: Task; form: UseFormReturn<Values> }) {
+  const kept = new Set(form.watch('dependsOn').map((d) => d._id));
+  const shown = task.dependsOn.filter((d) => kept.has(d._id));
+  if (shown.length === 0) return null;
+  return (
+    <Group gap={6}>
+      <Text size="sm" fw={500}>
+        Waits on:
+      </Text>
+      {shown.map((d) => (
+        <Badge
+          key={d._id}
+          variant="light"
+          color="gray"
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={`No longer wait on ${d.name}`}
+              onClick={() =>
+                form.setValue(
+                  'dependsOn',
+                  form.getValues('dependsOn').filter((x) => x._id !== d._id),
+                  { shouldDirty: true },
+                )
+              }
+            />
+          }
+        >
+          {d.name} · {d.status}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 

@@ -1,0 +1,148 @@
+import {
+  type ProjectTemplate,
+  type projectTemplateInputSchema,
+  SETTINGS_KINDS,
+  type TemplateTask,
+} from '@atelier/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { isUuid, newId } from '../../db/ids';
+import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
+import { badRequest, HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
+import { buildSearchText } from '../../platform/lists/list';
+import { activeStaffOrNone, updateVersioned } from '../../platform/records/records';
+import { customerJobType } from '../jobs';
+import { lastInColumn, taskType } from './tasks.service';
+import { projectTemplates } from './tasks.table';
+
+type Input = z.output<typeof projectTemplateInputSchema>;
+type Row = typeof projectTemplates.$inferSelect;
+const kind = SETTINGS_KINDS.projectTemplate;
+const DAY = 86_400_000;
+
+const view = (r: Row): ProjectTemplate => ({
+  _id: r.id,
+  name: r.name,
+  description: r.description,
+  tasks: r.tasks,
+  version: r.version,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function listProjectTemplates(db: Executor): Promise<ProjectTemplate[]> {
+  return (await db.select().from(projectTemplates).orderBy(asc(projectTemplates.nameKey))).map(view);
+}
+
+export async function getProjectTemplate(db: Executor, id: string): Promise<ProjectTemplate> {
+  const [row] = isUuid(id) ? await db.select().from(projectTemplates).where(eq(projectTemplates.id, id)) : [];
+  if (!row) throw notFound('This project template does not exist.');
+  return view(row);
+}
+
+/** Its history: the tasks as a person reads them ("Measure, day 2, the job's manager"). */
+const audited = (t: ProjectTemplate) => ({
+  name: t.name,
+  description: t.description,
+  tasks: t.tasks.map((task) => `${task.name} (day ${task.day})`).join('; '),
+});
+
+const taken = (name: string) =>
+  new HttpError(409, 'conflict', `Another template is called ${name}.`, {
+    name: `Another template is called ${name}.`,
+  });
+const unlessTaken = (name: string) => (error: unknown) => {
+  throw isUniqueViolation(error) ? taken(name) : error;
+};
+
+export async function createProjectTemplate(db: Executor, actor: AuditActor, input: Input) {
+  const [row] = await db
+    .insert(projectTemplates)
+    .values({ ...input, firmId: actor.firmId, updatedBy: actor.userId })
+    .returning()
+    .catch(unlessTaken(input.name));
+  const made = view(row!);
+  await recordAudit(db, actor, { entityType: kind.key, entityId: made._id, action: 'create', after: audited(made) });
+  return made;
+}
+
+export async function updateProjectTemplate(
+  db: Executor,
+  actor: AuditActor,
+  id: string,
+  input: Input & { version: number },
+) {
+  const before = await getProjectTemplate(db, id);
+  const { version: _version, ...values } = input;
+  const row = await updateVersioned(db, actor, projectTemplates, id, input.version, kind.noun, values).catch(
+    unlessTaken(input.name),
+  );
+  const after = view(row as Row);
+  await recordAudit(db, actor, {
+    entityType: kind.key,
+    entityId: id,
+    action: 'update',
+    version: after.version,
+    before: audited(before),
+    after: audited(after),
+  });
+  return after;
+}
+
+/** Tasks made from a template do not point at it: it can always go. */
+export async function deleteProjectTemplate(db: Executor, actor: AuditActor, id: string) {
+  const before = await getProjectTemplate(db, id);
+  await db.delete(projectTemplates).where(eq(projectTemplates.id, id));
+  await recordAudit(db, actor, { entityType: kind.key, entityId: id, action: 'delete', before: audited(before) });
+}
+
+/** Who a template's task goes to on this job: its manager, the first of its crew still on the staff, or nobody. */
+async function assigneeFor(db: Executor, task: TemplateTask, job: { assignedTo: string | null; crew: string[] }) {
+  if (task.role === 'manager') return activeStaffOrNone(db, job.assignedTo);
+  if (task.role === 'crew')
+    for (const member of job.crew) {
+      const found = await activeStaffOrNone(db, member);
+      if (found) return found;
+    }
+  return null;
+}
+
+/**
+ * Gives a job the template's tasks: each due its day after the job's start, to the person its
+ * role names, waiting on the tasks it waits on in the template, in the template's order. A job
+ * without a start date is refused: the days count from it.
+ */
+export async function applyTemplate(db: Executor, actor: AuditActor, jobId: string, templateId: string) {
+  const found = isUuid(templateId)
+    ? await db.select().from(projectTemplates).where(eq(projectTemplates.id, templateId))
+    : [];
+  if (!found[0]) throw badRequest('Choose a template from the list.', { template: 'Choose a template from the list.' });
+  const template = view(found[0]);
+  const job = await customerJobType.findRow(db, jobId, true);
+  if (!job.startDate)
+    throw badRequest(`Give ${job.name} a start date first: the template's days count from it.`, {
+      startDate: 'Give the job a start date first: the template’s days count from it.',
+    });
+  const start = Date.parse(job.startDate);
+  // Ids first, so a task can name the ones it waits on whatever their order.
+  const ids = new Map(template.tasks.map((t) => [t.key, newId()]));
+  for (const task of template.tasks) {
+    await taskType.insert(db, actor, {
+      id: ids.get(task.key)!,
+      name: task.name,
+      status: task.status,
+      taskType: task.taskType,
+      customerJobId: job.id,
+      companyId: job.companyId,
+      assignedTo: await assigneeFor(db, task, job),
+      dueDate: new Date(start + task.day * DAY).toISOString().slice(0, 10),
+      priority: task.priority,
+      checklist: task.checklist.map((text) => ({ text, done: false })),
+      dependsOn: task.dependsOn.map((key) => ids.get(key)!),
+      position: lastInColumn(actor.firmId, task.status),
+      searchText: buildSearchText([task.name, task.taskType, job.name]),
+    });
+  }
+  return { created: template.tasks.length };
+}
