@@ -46,3 +46,53 @@ test('a job is planned for a customer, started and completed; a project of the f
   await page.getByRole('link', { name: 'Showroom refit: new kitchen vignette' }).click();
   await expect(page.getByText('Project of your own')).toBeVisible();
 });
+
+test('a lead converted with a job from a template; a purchase order for the job ships to its site and is delivered there', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  const lead = await page.request.post('/api/v1/leads', { data: { firstName: 'Ines', lastName: 'Moreau' } });
+  expect(lead.status()).toBe(201);
+  await page.goto(`/u/leads/${(await lead.json())._id}`);
+  await page.getByRole('button', { name: 'Convert' }).click();
+  const convert = page.getByRole('dialog', { name: 'Convert Ines Moreau into a customer' });
+  await convert.getByLabel('Also create a job for them').check();
+  await convert.getByLabel('Job name').fill('Moreau bathroom');
+  await convert.getByLabel('Start', { exact: true }).fill('2027-03-01');
+  await convert.getByRole('combobox', { name: 'Start from a template' }).click();
+  await page.getByRole('option', { name: 'Bathroom refresh' }).click();
+  await convert.getByRole('button', { name: 'Convert' }).click();
+  await expect(toast(page, 'success', 'Ines Moreau is now a customer, with the job Moreau bathroom.')).toBeVisible();
+  await expect(page).toHaveURL(/\/u\/customer-jobs\/[0-9a-f-]{36}$/);
+  const jobUrl = page.url();
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  await expect(page.locator('[data-task="Measure the bathroom"]')).toContainText('Mar 1, 2027');
+
+  // The job has no site yet: its purchase order ships to an address typed for it; it is
+  // delivered there, into no warehouse.
+  const jobId = jobUrl.split('/').pop()!;
+  const vendors = await (await page.request.get('/api/v1/vendors?limit=1')).json();
+  const products = await (await page.request.get('/api/v1/products?limit=1')).json();
+  const made = await page.request.post('/api/v1/purchase-orders', {
+    data: {
+      vendor: vendors.items[0]._id,
+      customerJob: jobId,
+      shipTo: { line1: '3 Pine Street', city: 'Portland', region: 'ME', postalCode: '04101', country: 'US' },
+      lines: [{ item: { type: 'product', id: products.items[0]._id }, quantity: 2 }],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const po = await made.json();
+  expect((await page.request.post(`/api/v1/purchase-orders/${po._id}/mark-sent`)).status()).toBe(200);
+  await page.goto(`/p/purchase-orders/${po._id}`);
+  await page.getByRole('button', { name: 'Receive' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Delivered to the job site (Moreau bathroom)')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Receive' }).click();
+  await expect(page.getByText(/1 of 1 lines received/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Receipts' }).click();
+  await expect(page.getByText(/Delivered to the job site/)).toBeVisible();
+  await dismissToasts(page);
+  await page.goto(`${jobUrl}/purchase-orders`);
+  await expect(page.getByRole('link', { name: po.number })).toBeVisible();
+});

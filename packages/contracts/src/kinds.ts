@@ -268,6 +268,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Overview', alias: 'overview' },
       { path: 'tasks', label: 'Tasks' },
+      { path: 'purchase-orders', label: 'Purchase orders' },
       { path: 'files', label: 'Files' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'logs', label: 'Logs' },
@@ -501,6 +502,7 @@ export const KINDS = defineKinds({
       { key: 'vendor', label: 'Vendor', format: 'ref' },
       { key: 'status', name: 'state', label: 'Status', choices: PURCHASE_ORDER_STATUS_LABELS },
       { key: 'warehouse', label: 'Ship to', format: 'ref' },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref', hidden: true },
       { key: 'expectedDate', name: 'expected', label: 'Expected', format: 'date', sort: true },
       { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
       { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number' },

@@ -51,12 +51,23 @@ export const leadStatusSchema = z
 /** POST /leads/{id}/convert: becomes a customer (and an account, when asked and named). */
 export const convertLeadSchema = z.strictObject({
   createAccount: z.boolean().default(false),
+  /** A job for the new customer too (DOMAIN: converting creates the customer, company and job). */
+  job: z
+    .strictObject({
+      name: z.string().trim().min(1, 'Name the job.').max(160, 'Use at most 160 characters.'),
+      startDate: calendarDateSchema.nullable().default(null),
+      template: z.uuid('Choose a template from the list.').nullable().default(null),
+    })
+    .nullable()
+    .default(null),
   ...versionSchema.shape,
 });
-/** What converting answers: the customer made (and the account, when one was). */
+export type ConvertLeadInput = z.input<typeof convertLeadSchema>;
+/** What converting answers: the customer made (and the account and the job, when they were). */
 export const convertLeadResultSchema = z.strictObject({
   customer: personRefSchema,
   company: personRefSchema.nullable(),
+  job: personRefSchema.nullable(),
 });
 export type ConvertLeadResult = z.output<typeof convertLeadResultSchema>;
 

@@ -39,6 +39,8 @@ export const purchaseOrderInputSchema = z
     /** Where it is delivered: one of the firm's warehouses, or a typed address. */
     warehouse: z.uuid('Choose a warehouse.').nullable().default(null),
     shipTo: addressSchema.nullable().default(null),
+    /** The job it is bought for; with no warehouse and no address, it ships to the job's site. */
+    customerJob: z.uuid('Choose a job from the list.').nullable().default(null),
     expectedDate: calendarDateSchema.nullable().default(null),
     /** Printed on the order for the vendor. */
     notes: z.string().trim().max(4000, 'Use at most 4,000 characters.').default(''),
@@ -51,7 +53,7 @@ export const purchaseOrderInputSchema = z
       .max(MAX_PURCHASE_ORDER_LINES, `Use at most ${MAX_PURCHASE_ORDER_LINES} lines.`),
   })
   .superRefine((po, ctx) => {
-    if (po.warehouse === null && po.shipTo === null)
+    if (po.warehouse === null && po.shipTo === null && po.customerJob === null)
       ctx.addIssue({
         code: 'custom',
         path: ['warehouse'],
@@ -87,7 +89,9 @@ export type PurchaseOrderLine = z.output<typeof purchaseOrderLineSchema>;
 
 export const purchaseReceiptSchema = z.strictObject({
   _id: z.uuid(),
-  warehouse: personRefSchema,
+  /** Where it arrived: a warehouse, or none when it was delivered to the job's site. */
+  warehouse: personRefSchema.nullable(),
+  deliveredToSite: z.boolean(),
   note: z.string(),
   lines: z.array(z.strictObject({ line: z.uuid(), name: z.string(), quantity: z.number() })),
   by: personRefSchema.nullable(),
@@ -109,6 +113,7 @@ export const purchaseOrderSchema = z.strictObject({
   vendor: personRefSchema,
   warehouse: personRefSchema.nullable(),
   shipTo: addressSchema.nullable(),
+  customerJob: personRefSchema.nullable(),
   expectedDate: z.string().nullable(),
   notes: z.string(),
   freightCents: z.number(),
@@ -130,6 +135,7 @@ export const purchaseOrderRowSchema = z.strictObject({
   vendor: personRefSchema,
   status: z.enum(PURCHASE_ORDER_STATUSES),
   warehouse: personRefSchema.nullable(),
+  customerJob: personRefSchema.nullable(),
   expectedDate: z.string().nullable(),
   totalCents: z.number(),
   lineCount: z.number().int(),
@@ -141,6 +147,8 @@ export type PurchaseOrderRow = z.output<typeof purchaseOrderRowSchema>;
 export const purchaseReceiveSchema = z.strictObject({
   /** Where it arrived: the order's warehouse unless said. */
   warehouse: z.uuid('Choose a warehouse.').optional(),
+  /** Delivered straight to the job's site: received, but into no warehouse's stock. */
+  deliveredToSite: z.boolean().default(false),
   note: z.string().trim().max(500, 'Use at most 500 characters.').default(''),
   lines: z
     .array(

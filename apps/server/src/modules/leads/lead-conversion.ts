@@ -1,12 +1,15 @@
 import {
   type ConvertLeadResult,
   companyInputSchema,
+  type convertLeadSchema,
   customerInputSchema,
+  customerJobInputSchema,
   hasCode,
   P,
   type PersonRef,
 } from '@atelier/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { announce } from '../../platform/events/events';
@@ -17,6 +20,7 @@ import { interactions } from '../../platform/interactions/interactions.table';
 import { activeStaffOrNone, updateVersioned } from '../../platform/records/records';
 import { companyType } from '../companies';
 import { customers, customerType } from '../customers';
+import { customerJobType } from '../jobs';
 import { leadType } from './leads.service';
 import { leads } from './leads.table';
 
@@ -35,10 +39,12 @@ export async function convertLead(
   db: Executor,
   actor: Actor,
   id: string,
-  input: { createAccount: boolean; version: number },
+  input: z.output<typeof convertLeadSchema>,
 ): Promise<ConvertLeadResult> {
   if (!hasCode(actor.codes, P.MODIFY_USERS))
     throw forbidden('You do not have permission to create customers, so you cannot convert this lead.');
+  if (input.job && !(hasCode(actor.codes, P.MODIFY_CUSTOMER_JOBS) && actor.features.includes('project_management')))
+    throw forbidden('You do not have permission to create jobs. Convert without a job.');
   const lead = await leadType.findRow(db, id, true);
   if (lead.convertedAt) {
     const [made] = lead.convertedCustomerId
@@ -108,5 +114,23 @@ export async function convertLead(
     after: { status: 'won', customer: customer.name, account: company?.name ?? null },
   });
   if (lead.status !== 'won') await announce(db, actor, 'lead.won', { leadId: id, name: lead.name, assignedTo });
-  return { customer: { _id: customer._id, name: customer.name }, company };
+  // The job, the customer's (and its account's), run by whoever had the lead.
+  const job = input.job
+    ? await customerJobType.create(
+        db,
+        actor,
+        customerJobInputSchema.parse({
+          customer: customer._id,
+          name: input.job.name,
+          startDate: input.job.startDate,
+          template: input.job.template,
+          manager: assignedTo,
+        }),
+      )
+    : null;
+  return {
+    customer: { _id: customer._id, name: customer.name },
+    company,
+    job: job && { _id: job._id, name: job.name },
+  };
 }

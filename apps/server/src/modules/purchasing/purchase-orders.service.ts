@@ -1,15 +1,22 @@
-import { KINDS, type PurchaseOrder, type PurchaseOrderRow, purchaseOrderInputSchema } from '@atelier/contracts';
+import {
+  type Address,
+  KINDS,
+  type PurchaseOrder,
+  type PurchaseOrderRow,
+  purchaseOrderInputSchema,
+} from '@atelier/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUuid } from '../../db/ids';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { buildSearchText, likePattern } from '../../platform/lists/list';
+import { buildSearchText, idsIn, likePattern } from '../../platform/lists/list';
 import { nextNumber } from '../../platform/numbering/numbering.service';
 import { defineRecordType } from '../../platform/records/lifecycle';
 import { refColumn } from '../../platform/records/record-table';
 import { getSettings } from '../../platform/settings/settings.service';
+import { customerJobs } from '../jobs';
 import { materials } from '../materials';
 import { products, productVariants } from '../products';
 import { itemViewSql, resolveItems, type StockItem, warehouseNames } from '../stock';
@@ -28,6 +35,7 @@ export const poNumber = (row: { prefix: string; number: number }) => `${row.pref
 const numberText = sql<string>`(${purchaseOrders.prefix} || ${purchaseOrders.number})`;
 const vendorRef = refColumn(purchaseOrders.vendorId, vendors, vendors.name);
 const warehouseRef = refColumn(purchaseOrders.warehouseId, warehouses, warehouses.name);
+const jobRef = refColumn(purchaseOrders.customerJobId, customerJobs, customerJobs.name);
 
 /**
  * What an input's lines come to: each item checked (the firm's, stocked as given), its unit cost
@@ -90,14 +98,37 @@ const linesJson = sql<PurchaseOrder['lines']>`COALESCE((SELECT json_agg(json_bui
   FROM ${purchaseOrderLines} l WHERE l.purchase_order_id = ${qualified(purchaseOrders.id)}), '[]'::json)`;
 
 const receiptsJson = sql<PurchaseOrder['receipts']>`COALESCE((SELECT json_agg(json_build_object(
-    '_id', r.id, 'warehouse', json_build_object('_id', w.id, 'name', w.name), 'note', r.note,
+    '_id', r.id, 'warehouse', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('_id', w.id, 'name', w.name) END,
+    'deliveredToSite', r.delivered_to_site, 'note', r.note,
     'lines', (SELECT json_agg(json_build_object('line', rl.line_id, 'name', ${itemViewSql('ol')} ->> 'name',
                 'quantity', rl.quantity_e4 / 10000.0) ORDER BY ol.position)
                 FROM ${purchaseReceiptLines} rl JOIN ${purchaseOrderLines} ol ON ol.id = rl.line_id WHERE rl.receipt_id = r.id),
     'by', (SELECT json_build_object('_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) FROM users u WHERE u.id = r.created_by),
     'createdAt', r.created_at, 'reversedAt', r.reversed_at) ORDER BY r.created_at DESC)
-  FROM ${purchaseReceipts} r JOIN ${warehouses} w ON w.id = r.warehouse_id
+  FROM ${purchaseReceipts} r LEFT JOIN ${warehouses} w ON w.id = r.warehouse_id
   WHERE r.purchase_order_id = ${qualified(purchaseOrders.id)}), '[]'::json)`;
+
+/** A job chosen on an order is one of the firm's: else 400. */
+async function assertJob(db: Executor, id: string) {
+  const [found] = await db.select({ id: customerJobs.id }).from(customerJobs).where(eq(customerJobs.id, id));
+  if (!found) throw badRequest('Choose a job from the list.', { customerJob: 'Choose a job from the list.' });
+}
+
+/**
+ * Where an order for a job ships when it names no warehouse and no address: the job's site, which
+ * must have a street and a city.
+ */
+async function jobSite(db: Executor, id: string | null): Promise<Address | null> {
+  if (!id) return null;
+  const [job] = await db.select({ site: customerJobs.site }).from(customerJobs).where(eq(customerJobs.id, id));
+  if (!job) throw badRequest('Choose a job from the list.', { customerJob: 'Choose a job from the list.' });
+  const { line1, line2, city, region, postalCode, country } = job.site;
+  if (!line1 || !city)
+    throw badRequest('The job has no site address yet: give the job one, or type the address to ship to.', {
+      shipTo: 'The job has no site address yet.',
+    });
+  return { line1, line2, city, region, postalCode, country: country || 'US' };
+}
 
 const fields = (r: Row) => ({
   number: poNumber(r),
@@ -106,6 +137,7 @@ const fields = (r: Row) => ({
   vendor: r.vendorId,
   warehouse: r.warehouseId,
   shipTo: r.shipTo,
+  customerJob: r.customerJobId,
   expectedDate: r.expectedDate,
   notes: r.notes,
   freightCents: r.freightCents,
@@ -149,6 +181,8 @@ export const purchaseOrderType = defineRecordType<
     if (!vendor) throw badRequest('Choose a vendor from the list.', { vendor: 'Choose a vendor from the list.' });
     if (input.warehouse && !(await warehouseNames(db, [input.warehouse])).size)
       throw badRequest('Choose one of the firm’s warehouses.', { warehouse: 'Choose one of the firm’s warehouses.' });
+    const shipTo = input.warehouse ? null : (input.shipTo ?? (await jobSite(db, input.customerJob)));
+    if (input.customerJob && input.customerJob !== before?.customerJobId) await assertJob(db, input.customerJob);
     const order = await priceOrder(db, vendor.id, input);
     priced.set(input, order);
     const numbered = before
@@ -161,7 +195,8 @@ export const purchaseOrderType = defineRecordType<
       ...numbered,
       vendorId: vendor.id,
       warehouseId: input.warehouse,
-      shipTo: input.warehouse ? null : input.shipTo,
+      shipTo,
+      customerJobId: input.customerJob,
       expectedDate: input.expectedDate,
       notes: input.notes,
       freightCents: input.freightCents,
@@ -190,8 +225,9 @@ export const purchaseOrderType = defineRecordType<
   names: {
     vendor: { table: vendors, id: vendors.id, name: vendors.name },
     warehouse: { table: warehouses, id: warehouses.id, name: warehouses.name },
+    customerJob: { table: customerJobs, id: customerJobs.id, name: customerJobs.name },
   },
-  extra: { vendor: vendorRef, warehouse: warehouseRef, lines: linesJson, receipts: receiptsJson },
+  extra: { vendor: vendorRef, warehouse: warehouseRef, customerJob: jobRef, lines: linesJson, receipts: receiptsJson },
   detail: (r, extra) => ({
     number: poNumber(r),
     name: poNumber(r),
@@ -201,6 +237,7 @@ export const purchaseOrderType = defineRecordType<
     vendor: extra.vendor as PurchaseOrder['vendor'],
     warehouse: extra.warehouse as PurchaseOrder['warehouse'],
     shipTo: r.shipTo,
+    customerJob: extra.customerJob as PurchaseOrder['customerJob'],
     expectedDate: r.expectedDate,
     notes: r.notes,
     freightCents: r.freightCents,
@@ -217,10 +254,18 @@ export const purchaseOrderType = defineRecordType<
     })),
   }),
   list: {
-    rowFields: { number: numberText, name: numberText, vendor: vendorRef, warehouse: warehouseRef },
+    rowFields: {
+      number: numberText,
+      name: numberText,
+      vendor: vendorRef,
+      warehouse: warehouseRef,
+      customerJob: jobRef,
+    },
     defaultSort: '-number',
     // `filter[vendor][]`: a vendor's orders (its purchase-orders tab).
     filters: {
+      // `filter[job][]`: a job's orders (its purchase-orders tab).
+      job: idsIn(purchaseOrders.customerJobId, 'job', true),
       vendor: (values) => {
         if (values.some((v) => !isUuid(v)))
           throw badRequest('Not a valid vendor.', { 'filter.vendor': 'Not a valid vendor.' });

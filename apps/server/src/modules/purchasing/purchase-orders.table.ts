@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -22,6 +23,7 @@ import {
 import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
+import { customerJobs } from '../jobs';
 import { materials } from '../materials';
 import { products, productVariants } from '../products';
 import { vendors } from '../vendors';
@@ -43,6 +45,8 @@ export const purchaseOrders = pgTable(
       .references(() => vendors.id, { onDelete: 'restrict' }),
     warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
     shipTo: jsonb('ship_to').$type<Address>(),
+    // The job it is bought for (its site is where it ships when no warehouse is chosen).
+    customerJobId: uuid('customer_job_id').references(() => customerJobs.id, { onDelete: 'restrict' }),
     status: text('status').$type<PurchaseOrderStatus>().notNull().default('draft'),
     revision: integer('revision').notNull().default(1),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -65,6 +69,7 @@ export const purchaseOrders = pgTable(
   (t) => [
     uniqueIndex('purchase_orders_number_uq').on(t.firmId, t.number),
     index('purchase_orders_vendor_idx').on(t.firmId, t.vendorId, t.number),
+    index('purchase_orders_job_idx').on(t.customerJobId),
     index('purchase_orders_expected_idx').on(t.firmId, t.expectedKey, t.id),
     index('purchase_orders_total_idx').on(t.firmId, t.totalCents, t.id),
     index('purchase_orders_created_idx').on(t.firmId, t.createdAt, t.id),
@@ -121,16 +126,20 @@ export const purchaseReceipts = pgTable(
     purchaseOrderId: uuid('purchase_order_id')
       .notNull()
       .references(() => purchaseOrders.id, { onDelete: 'restrict' }),
-    warehouseId: uuid('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    // None when it was delivered straight to the job's site.
+    warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
+    deliveredToSite: boolean('delivered_to_site').notNull().default(false),
     note: text('note').notNull().default(''),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     reversedBy: uuid('reversed_by'),
   },
-  (t) => [index('purchase_receipts_order_idx').on(t.purchaseOrderId, t.createdAt), firmIsolation(t.firmId)],
+  (t) => [
+    index('purchase_receipts_order_idx').on(t.purchaseOrderId, t.createdAt),
+    check('purchase_receipts_place_check', sql`(warehouse_id IS NULL) = delivered_to_site`),
+    firmIsolation(t.firmId),
+  ],
 );
 
 export const purchaseReceiptLines = pgTable(
@@ -157,6 +166,11 @@ export const purchaseReceiptLines = pgTable(
 
 // A vendor with purchase orders, and an item on one, stay: archive them instead.
 registerReference(KINDS.vendor, { table: purchaseOrders, column: purchaseOrders.vendorId, noun: 'purchase order' });
+registerReference(KINDS.customer_job, {
+  table: purchaseOrders,
+  column: purchaseOrders.customerJobId,
+  noun: 'purchase order',
+});
 registerReference(KINDS.product, {
   table: purchaseOrderLines,
   column: purchaseOrderLines.productId,

@@ -67,6 +67,60 @@ describe('purchase orders', () => {
     expect(Number(next.number.slice(3))).toBe(Number(po.number.slice(3)) + 1);
   });
 
+  it('ships an order for a job to its site, and receives it there without moving stock', async () => {
+    const job = (
+      await api('POST', '/customer-jobs', {
+        name: 'Porch rebuild',
+        site: { line1: '9 Ocean Ave', city: 'Portland', region: 'ME', postalCode: '04101' },
+      })
+    ).json() as { _id: string };
+    const a = await product();
+    const before = await stock(a);
+    const made = await api('POST', '/purchase-orders', {
+      vendor: vendor._id,
+      customerJob: job._id,
+      lines: [line(a, 4)],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const po = made.json() as PurchaseOrder;
+    expect(po).toMatchObject({
+      warehouse: null,
+      customerJob: { _id: job._id, name: 'Porch rebuild' },
+      shipTo: { line1: '9 Ocean Ave', city: 'Portland', country: 'US' },
+    });
+    await api('POST', `/purchase-orders/${po._id}/mark-sent`);
+    const got = await receive(po, [{ line: po.lines[0]!.id, quantity: 4 }], { deliveredToSite: true });
+    expect(got.statusCode, got.body).toBe(200);
+    expect((got.json() as PurchaseOrder).receipts[0]).toMatchObject({ warehouse: null, deliveredToSite: true });
+    expect((got.json() as PurchaseOrder).status).toBe('received');
+    expect(await stock(a)).toEqual(before);
+    // Reversed, it takes nothing out of stock either.
+    const receipt = (got.json() as PurchaseOrder).receipts[0]!._id;
+    const reversed = await api('POST', `/purchase-orders/${po._id}/receipts/${receipt}/reverse`);
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(await stock(a)).toEqual(before);
+    // The job's purchase orders, and the job is kept while it has them.
+    const mine = (await api('GET', `/purchase-orders?filter[job][]=${job._id}`)).json();
+    expect(mine.items.map((r: { _id: string }) => r._id)).toEqual([po._id]);
+    expect((await api('DELETE', `/customer-jobs/${job._id}`)).statusCode).toBe(409);
+  });
+
+  it('refuses a site delivery for an order of no job, and a job without a site address to ship to', async () => {
+    const a = await product();
+    const po = await sent([line(a, 1)]);
+    const refused = await receive(po, [{ line: po.lines[0]!.id, quantity: 1 }], { deliveredToSite: true });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).fields).toHaveProperty('deliveredToSite');
+    const bare = (await api('POST', '/customer-jobs', { name: 'No site yet' })).json() as { _id: string };
+    const noSite = await api('POST', '/purchase-orders', {
+      vendor: vendor._id,
+      customerJob: bare._id,
+      lines: [line(a, 1)],
+    });
+    expect(noSite.statusCode).toBe(400);
+    expect(errorOf(noSite).fields).toHaveProperty('shipTo');
+  });
+
   it('gives 50 concurrent creates 50 distinct numbers', async () => {
     const a = await product();
     const made = await Promise.all(

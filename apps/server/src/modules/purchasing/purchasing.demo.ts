@@ -2,6 +2,7 @@ import { purchaseOrderInputSchema, shipmentInputSchema } from '@atelier/contract
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed } from '../../platform/seeds/seeds';
+import { customerJobs } from '../jobs';
 import { stockLevels } from '../stock';
 import { vendorItems, vendors } from '../vendors';
 import { warehouses } from '../warehouses';
@@ -14,7 +15,8 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 
 /**
  * Purchase orders in every state: tile received in full, hardware partly received (the rest on
- * a UPS truck, a shipment in transit), sheet goods sent and expected, a stone order still a draft, and a cancelled one.
+ * a UPS truck, a shipment in transit), sheet goods sent and expected, a stone order still a draft, a cancelled
+ * one, and the kitchen job's tile delivered to its site.
  */
 export const purchasingDemo: Seed = {
   name: 'demo:purchasing',
@@ -57,7 +59,7 @@ export const purchasingDemo: Seed = {
         vendor: string,
         count: number,
         quantity: (i: number) => number,
-        extra: { freightCents?: number; notes?: string; expectedDate?: string } = {},
+        extra: { freightCents?: number; notes?: string; expectedDate?: string; customerJob?: string } = {},
       ) => {
         const { vendor: id, items } = await stockedOf(vendor, count);
         if (!id || !items.length) return null;
@@ -66,7 +68,8 @@ export const purchasingDemo: Seed = {
           actor,
           purchaseOrderInputSchema.parse({
             vendor: id,
-            warehouse: home.id,
+            // An order for a job ships to the job's site.
+            warehouse: extra.customerJob ? null : home.id,
             ...extra,
             lines: items.map((item, i) => ({ item, quantity: quantity(i) })),
           }),
@@ -83,6 +86,7 @@ export const purchasingDemo: Seed = {
         await receivePurchaseOrder(tx, actor, tile._id, {
           lines: tile.lines.map((l) => ({ line: l.id, quantity: l.quantity })),
           note: 'All pallets in good order',
+          deliveredToSite: false,
           confirmOverReceipt: false,
         });
       }
@@ -100,6 +104,7 @@ export const purchasingDemo: Seed = {
             { line: c!.id, quantity: c!.quantity / 2 },
           ],
           note: 'Back-ordered items to follow',
+          deliveredToSite: false,
           confirmOverReceipt: false,
         });
         // The rest is on a truck.
@@ -124,5 +129,26 @@ export const purchasingDemo: Seed = {
       await order('Coastal Quartz Fabrication', 2, () => 2, { notes: 'Quote to confirm before sending.' });
       const cancelled = await order('Bayline Tile Distributors', 1, () => 10, { notes: 'Ordered by mistake.' });
       if (cancelled) await purchaseOrderType.transition(tx, actor, cancelled._id, 'cancel');
+      // The kitchen job's backsplash tile, shipped to the house and delivered there.
+      const [kitchen] = await tx
+        .select({ id: customerJobs.id })
+        .from(customerJobs)
+        .where(eq(customerJobs.name, 'Kitchen remodel with an island'));
+      const backsplash = kitchen
+        ? await order('Bayline Tile Distributors', 1, () => 6, {
+            customerJob: kitchen.id,
+            notes: 'Backsplash tile for the Danforth Street kitchen.',
+            expectedDate: inDays(-3),
+          })
+        : null;
+      if (backsplash) {
+        await purchaseOrderType.transition(tx, actor, backsplash._id, 'mark-sent');
+        await receivePurchaseOrder(tx, actor, backsplash._id, {
+          lines: backsplash.lines.map((l) => ({ line: l.id, quantity: l.quantity })),
+          note: 'Left in the garage, as agreed with the client',
+          deliveredToSite: true,
+          confirmOverReceipt: false,
+        });
+      }
     }),
 };

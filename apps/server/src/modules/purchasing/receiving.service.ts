@@ -37,11 +37,17 @@ export async function receivePurchaseOrder(
   if (order.status === 'draft')
     throw conflict(`${name} is a draft: send it, or mark it as sent, before receiving against it.`);
   if (order.status === 'cancelled') throw conflict(`${name} was cancelled: nothing more arrives on it.`);
-  const warehouseId = input.warehouse ?? order.warehouseId;
-  if (!warehouseId)
+  // Delivered to the job's site: received against the order, into no warehouse.
+  const site = input.deliveredToSite;
+  if (site && !order.customerJobId)
+    throw badRequest(`${name} is for no job: only an order for a job is delivered to its site.`, {
+      deliveredToSite: 'Only an order for a job is delivered to its site.',
+    });
+  const warehouseId = site ? null : (input.warehouse ?? order.warehouseId);
+  if (!site && !warehouseId)
     throw badRequest('Choose the warehouse it arrived in.', { warehouse: 'Choose the warehouse it arrived in.' });
-  const places = await warehouseNames(db, [warehouseId]);
-  if (!places.size)
+  const places = warehouseId ? await warehouseNames(db, [warehouseId]) : new Map<string, string>();
+  if (warehouseId && !places.size)
     throw badRequest('Choose one of the firm’s warehouses.', { warehouse: 'Choose one of the firm’s warehouses.' });
 
   const lines = new Map(
@@ -94,7 +100,14 @@ export async function receivePurchaseOrder(
 
   const [receipt] = await db
     .insert(purchaseReceipts)
-    .values({ firmId: actor.firmId, purchaseOrderId: id, warehouseId, note: input.note, createdBy: actor.userId })
+    .values({
+      firmId: actor.firmId,
+      purchaseOrderId: id,
+      warehouseId,
+      deliveredToSite: site,
+      note: input.note,
+      createdBy: actor.userId,
+    })
     .returning({ id: purchaseReceipts.id });
   await db.insert(purchaseReceiptLines).values(
     input.lines.map((l) => ({
@@ -110,27 +123,29 @@ export async function receivePurchaseOrder(
     input.lines.map((l) => ({ line: l.line, quantityE4: Math.round(l.quantity * 10_000) })),
   );
   const source = { type: KINDS.purchase_order.key, id, label: name };
-  await postMovements(
-    db,
-    actor,
-    input.lines.map((l, i) => ({
-      item: items[i]!,
-      warehouseId,
-      warehouseName: places.get(warehouseId)!,
-      quantityE4: Math.round(l.quantity * 10_000),
-      reason: 'receipt' as const,
-      unitCostHc: lines.get(l.line)!.landedUnitCostHc,
-      source,
-      note: input.note,
-    })),
-  );
+  // What goes to the site is the job's, not stock: only a warehouse's receipt moves the ledger.
+  if (warehouseId)
+    await postMovements(
+      db,
+      actor,
+      input.lines.map((l, i) => ({
+        item: items[i]!,
+        warehouseId,
+        warehouseName: places.get(warehouseId)!,
+        quantityE4: Math.round(l.quantity * 10_000),
+        reason: 'receipt' as const,
+        unitCostHc: lines.get(l.line)!.landedUnitCostHc,
+        source,
+        note: input.note,
+      })),
+    );
   await refreshProgress(db, id);
   await recordAudit(db, actor, {
     entityType: KINDS.purchase_order.key,
     entityId: id,
     action: 'receive',
     after: {
-      warehouse: places.get(warehouseId),
+      ...(warehouseId ? { warehouse: places.get(warehouseId) } : { delivered: 'to the job site' }),
       received: input.lines.map((l, i) => `${fmt(Math.round(l.quantity * 10_000))} × ${items[i]!.name}`).join(', '),
       ...(input.note ? { note: input.note } : {}),
     },
@@ -174,21 +189,24 @@ export async function reverseReceipt(
     db,
     rows.map((r) => refOf(r.line)),
   );
-  const places = await warehouseNames(db, [receipt.warehouseId]);
-  await postMovements(
-    db,
-    actor,
-    rows.map((r, i) => ({
-      item: items[i]!,
-      warehouseId: receipt.warehouseId,
-      warehouseName: places.get(receipt.warehouseId) ?? 'its warehouse',
-      quantityE4: -r.rl.quantityE4,
-      reason: 'receipt_reversal' as const,
-      unitCostHc: r.rl.unitCostHc,
-      source: { type: KINDS.purchase_order.key, id, label: poNumber(order) },
-      note: 'Receipt reversed',
-    })),
-  );
+  // A delivery to the job's site moved no stock, so its reversal moves none either.
+  const from = receipt.warehouseId;
+  const places = from ? await warehouseNames(db, [from]) : new Map<string, string>();
+  if (from)
+    await postMovements(
+      db,
+      actor,
+      rows.map((r, i) => ({
+        item: items[i]!,
+        warehouseId: from,
+        warehouseName: places.get(from) ?? 'its warehouse',
+        quantityE4: -r.rl.quantityE4,
+        reason: 'receipt_reversal' as const,
+        unitCostHc: r.rl.unitCostHc,
+        source: { type: KINDS.purchase_order.key, id, label: poNumber(order) },
+        note: 'Receipt reversed',
+      })),
+    );
   await addReceived(
     db,
     rows.map((r) => ({ line: r.rl.lineId, quantityE4: -r.rl.quantityE4 })),

@@ -1,5 +1,5 @@
 import { KINDS, type Shipment, type ShipmentRow, shipmentInputSchema, trackingUrl } from '@atelier/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -173,10 +173,26 @@ export async function receiveShipment(db: Executor, actor: Actor, id: string, co
   if (!lines.length) throw conflict(`${nameOf(row)} carries no purchase-order lines: mark it as delivered instead.`);
   const byOrder = new Map<string, typeof lines>();
   for (const l of lines) byOrder.set(l.purchaseOrderId, [...(byOrder.get(l.purchaseOrderId) ?? []), l]);
+  // An order for a job with no warehouse of its own was shipped to the job's site: it arrives there.
+  const toSite = new Set(
+    (
+      await db
+        .select({ id: purchaseOrders.id })
+        .from(purchaseOrders)
+        .where(
+          and(
+            inArray(purchaseOrders.id, [...byOrder.keys()]),
+            isNull(purchaseOrders.warehouseId),
+            isNotNull(purchaseOrders.customerJobId),
+          ),
+        )
+    ).map((o) => o.id),
+  );
   for (const [order, carried] of byOrder)
     await receivePurchaseOrder(db, actor, order, {
       lines: carried.map((l) => ({ line: l.lineId, quantity: l.quantityE4 / 10_000 })),
       note: `Arrived on ${nameOf(row)}`,
+      deliveredToSite: toSite.has(order),
       confirmOverReceipt,
     });
   await shipmentType.transition(db, actor, id, 'mark-delivered');

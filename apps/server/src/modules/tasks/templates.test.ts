@@ -110,6 +110,37 @@ describe('project-management templates', () => {
     expect((await api('GET', '/customer-jobs?limit=1')).body.total).toBe(before);
   });
 
+  it('converts a lead into a customer and their job, the job made from a template', async () => {
+    const template = (await api('POST', '/project-templates', { ...deck, name: 'Deck three' })).body;
+    const lead = await api('POST', '/leads', { firstName: 'Noor', lastName: 'Haddad', assignedTo: salesId });
+    const converted = await api('POST', `/leads/${lead.body._id}/convert`, {
+      version: lead.body.version,
+      job: { name: 'Haddad deck', startDate: '2027-06-07', template: template._id },
+    });
+    expect(converted.status, converted.text).toBe(200);
+    const job = converted.body.job as { _id: string; name: string };
+    expect(job.name).toBe('Haddad deck');
+    const made = (await api('GET', `/customer-jobs/${job._id}`)).body;
+    expect(made).toMatchObject({
+      customer: { _id: (converted.body.customer as Json)._id },
+      manager: { _id: salesId },
+      startDate: '2027-06-07',
+    });
+    const tasks = (await api('GET', `/project-management?filter[job][]=${job._id}`)).body as unknown as TaskList;
+    expect(tasks.tasks).toHaveLength(4);
+    // Without the jobs code, converting with a job is refused and nothing is made.
+    const sales = await signIn(t.app, 'sales@demo.test');
+    const other = await api('POST', '/leads', { firstName: 'Omar', lastName: 'Haddad' }, sales);
+    const refused = await api(
+      'POST',
+      `/leads/${other.body._id}/convert`,
+      { version: other.body.version, job: { name: 'Not allowed' } },
+      sales,
+    );
+    expect(refused.status).toBe(403);
+    expect((await api('GET', `/leads/${other.body._id}`)).body.status).not.toBe('won');
+  });
+
   it('lets a task wait on others by hand, never in a circle', async () => {
     const make = async (name: string, dependsOn: string[] = []) =>
       (await api('POST', '/project-management', { name, dependsOn: dependsOn.map((_id) => ({ _id })) }))

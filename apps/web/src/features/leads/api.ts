@@ -1,4 +1,5 @@
 import {
+  type ConvertLeadInput,
   type ConvertLeadResult,
   KINDS,
   type Lead,
@@ -36,7 +37,7 @@ export function useMoveLead() {
 }
 
 export const useConvertLead = (id: string) =>
-  leads.useMutationOf(id, (input: { createAccount: boolean; version: number }) =>
+  leads.useMutationOf(id, (input: ConvertLeadInput) =>
     api<ConvertLeadResult>('POST', `${leads.path(id)}/convert`, input),
   );
 

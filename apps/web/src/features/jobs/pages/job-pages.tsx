@@ -181,5 +181,5 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
   details: { above: (j) => <Budget job={j} /> },
   deleteText:
     'Deleting removes the job for good, with its files and interactions. Cancel or archive it instead to keep its history.',
-  tabs: { tasks: () => import('./job-tasks-tab') },
+  tabs: { tasks: () => import('./job-tasks-tab'), 'purchase-orders': () => import('./job-orders-tab') },
 });

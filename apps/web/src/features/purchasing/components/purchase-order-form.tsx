@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Fields, MoneyInput } from '../../../components/form/fields';
-import { VendorSelect } from '../../../components/form/pickers';
+import { JobSelect, VendorSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { api } from '../../../lib/api';
@@ -41,6 +41,7 @@ type Values = Omit<PurchaseOrderInput, 'lines'> & { lines: Line[] };
 const itemKey = (item: { type: string; id: string }) => `${item.type}:${item.id}`;
 /** The Ship to choice that types an address instead of choosing a warehouse. */
 const ADDRESS = '__address';
+const JOB_SITE = '__job_site';
 const EMPTY_ADDRESS = { line1: '', city: '', region: '', postalCode: '', country: 'US' };
 
 function useWarehouses() {
@@ -205,6 +206,7 @@ const valuesOf = (record: PurchaseOrder | undefined): Values => ({
   vendor: record?.vendor._id ?? '',
   warehouse: record?.warehouse?._id ?? null,
   shipTo: record?.shipTo ?? null,
+  customerJob: record?.customerJob?._id ?? null,
   expectedDate: record?.expectedDate ?? null,
   notes: record?.notes ?? '',
   freightCents: record?.freightCents ?? 0,
@@ -271,13 +273,37 @@ export function PurchaseOrderForm(props: RecordFormProps<PurchaseOrder, Purchase
                           placeholder="Choose a warehouse"
                           data={[
                             ...(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name })),
-                            { value: ADDRESS, label: 'Another address (a job site)…' },
+                            // The server takes the job's site address when neither is given.
+                            ...(f.watch('customerJob') ? [{ value: JOB_SITE, label: "The job's site" }] : []),
+                            { value: ADDRESS, label: 'Another address…' },
                           ]}
-                          value={field.value ?? (f.watch('shipTo') ? ADDRESS : null)}
+                          value={
+                            field.value ?? (f.watch('shipTo') ? ADDRESS : f.watch('customerJob') ? JOB_SITE : null)
+                          }
                           onChange={(v) => {
-                            field.onChange(v === ADDRESS ? null : v);
+                            field.onChange(v === ADDRESS || v === JOB_SITE ? null : v);
                             f.setValue('shipTo', v === ADDRESS ? (f.getValues('shipTo') ?? EMPTY_ADDRESS) : null);
                           }}
+                          error={error}
+                        />
+                      )}
+                    />
+                  ),
+                },
+                {
+                  name: 'customerJob',
+                  label: 'Job',
+                  render: (f, error) => (
+                    <Controller
+                      control={f.control}
+                      name="customerJob"
+                      render={({ field }) => (
+                        <JobSelect
+                          label="Job"
+                          description="What it is bought for; it may ship to the job's site"
+                          value={field.value ?? null}
+                          initial={props.record?.customerJob}
+                          onChange={field.onChange}
                           error={error}
                         />
                       )}

@@ -26,6 +26,8 @@ export function ReceiveModal({
     Object.fromEntries(open.map((l) => [l.id, l.remaining])),
   );
   const [warehouse, setWarehouse] = useState<string | null>(order.warehouse?._id ?? null);
+  // An order for a job shipped to no warehouse arrives at the job's site unless said otherwise.
+  const [toSite, setToSite] = useState(Boolean(order.customerJob) && !order.warehouse);
   const [note, setNote] = useState('');
   const [confirm, setConfirm] = useState(false);
   const [asked, setAsked] = useState<string | null>(null);
@@ -51,7 +53,8 @@ export function ReceiveModal({
         lines: sent,
         note,
         confirmOverReceipt: confirm,
-        ...(warehouse ? { warehouse } : {}),
+        deliveredToSite: toSite,
+        ...(warehouse && !toSite ? { warehouse } : {}),
       });
       toastSuccess(`Received on ${got.number}: ${got.linesReceived} of ${got.lines.length} lines in full.`);
       onClose();
@@ -73,14 +76,25 @@ export function ReceiveModal({
   return (
     <Modal opened={opened} onClose={onClose} title={`Receive on ${order.number}`} size="lg">
       <Stack>
-        <Select
-          label="Arrived at"
-          data={(places.data ?? []).map((w) => ({ value: w._id, label: w.name }))}
-          value={warehouse}
-          onChange={setWarehouse}
-          allowDeselect={false}
-          error={errors.warehouse}
-        />
+        {order.customerJob && (
+          <Checkbox
+            label={`Delivered to the job site (${order.customerJob.name})`}
+            description="Received for the job: it goes into no warehouse's stock."
+            checked={toSite}
+            onChange={(e) => setToSite(e.currentTarget.checked)}
+            error={errors.deliveredToSite}
+          />
+        )}
+        {!toSite && (
+          <Select
+            label="Arrived at"
+            data={(places.data ?? []).map((w) => ({ value: w._id, label: w.name }))}
+            value={warehouse}
+            onChange={setWarehouse}
+            allowDeselect={false}
+            error={errors.warehouse}
+          />
+        )}
         <Table.ScrollContainer minWidth={420}>
           <Table verticalSpacing="xs">
             <Table.Thead>

@@ -26,7 +26,7 @@ export default function PurchaseOrderReceiptsTab() {
           <Group justify="space-between" wrap="wrap">
             <div>
               <Text fw={600}>
-                {formatDateTime(r.createdAt)} · {r.warehouse.name}
+                {formatDateTime(r.createdAt)} · {r.warehouse?.name ?? 'Delivered to the job site'}
                 {r.by ? ` · ${r.by.name}` : ''}
               </Text>
               <Text size="sm">{r.lines.map((l) => `${formatQuantity(l.quantity)} × ${l.name}`).join(', ')}</Text>

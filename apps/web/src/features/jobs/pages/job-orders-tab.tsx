@@ -1,0 +1,9 @@
+import type { CustomerJob } from '@atelier/contracts';
+import { useRecord } from '../../../components/record/record-outlet';
+import { PurchaseOrdersOf } from '../../purchasing/components/purchase-orders-of';
+
+/** /u/customer-jobs/{id}/purchase-orders: what was bought for the job, newest first. */
+export default function JobOrdersTab() {
+  const { record } = useRecord<CustomerJob>();
+  return <PurchaseOrdersOf filter="job" id={record._id} empty={`Nothing has been ordered for ${record.name} yet.`} />;
+}
