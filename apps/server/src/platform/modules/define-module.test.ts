@@ -14,6 +14,7 @@ describe('module manifests', () => {
       'demo:records',
       'demo:leads',
       'demo:jobs',
+      'demo:tasks',
       'demo:categories',
       'demo:filters',
       'demo:products',
