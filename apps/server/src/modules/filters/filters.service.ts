@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, isUniqueViolation, notFound, unlessNameTaken } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
 import { catalogCombos, catalogCounts, filters, filterValues, NO_CATEGORY } from './filters.table';
 
@@ -94,9 +94,6 @@ export async function getFilter(db: Executor, id: string): Promise<Filter> {
 
 const audited = (f: Filter) => ({ name: f.name, values: f.values.map((v) => v.name).join(', ') });
 
-const taken = (name: string) =>
-  new HttpError(409, 'conflict', `Another filter is called ${name}.`, { name: `Another filter is called ${name}.` });
-
 /** Writes the values as given, in order: kept ones renamed and moved, new ones added, the rest gone. */
 async function writeValues(db: Executor, firmId: string, filterId: string, values: Input['values'], gone: string[]) {
   if (gone.length) await db.delete(filterValues).where(inArray(filterValues.id, gone));
@@ -142,9 +139,7 @@ export async function createFilter(db: Executor, actor: AuditActor, input: Input
     .insert(filters)
     .values({ firmId: actor.firmId, name: input.name, updatedBy: actor.userId })
     .returning()
-    .catch((error) => {
-      throw isUniqueViolation(error) ? taken(input.name) : error;
-    });
+    .catch(unlessNameTaken('filter', input.name));
   await writeValues(db, actor.firmId, row!.id, input.values, []);
   const made = await getFilter(db, row!.id);
   await recordAudit(db, actor, { entityType: kind.key, entityId: made._id, action: 'create', after: audited(made) });
@@ -163,9 +158,7 @@ export async function updateFilter(db: Executor, actor: AuditActor, id: string, 
   const sent = new Set(input.values.flatMap((v) => (v._id ? [v._id] : [])));
   const gone = before.values.filter((v) => !sent.has(v._id));
   const row = await updateVersioned(db, actor, filters, id, input.version, kind.noun, { name: input.name }).catch(
-    (error) => {
-      throw isUniqueViolation(error) ? taken(input.name) : error;
-    },
+    unlessNameTaken('filter', input.name),
   );
   await refuseOrTakeOff(
     db,

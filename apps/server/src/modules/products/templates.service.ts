@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
+import { notFound, unlessNameTaken } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
 import { getSettings } from '../../platform/settings/settings.service';
 import { cleanRichText } from '../../platform/text/rich-text';
@@ -88,20 +88,13 @@ const audited = (t: ProductTemplate) => ({
   tags: t.fields.tags.join(', '),
 });
 
-const taken = (name: string) =>
-  new HttpError(409, 'conflict', `Another template is called ${name}.`, {
-    name: `Another template is called ${name}.`,
-  });
-
 export async function createProductTemplate(db: Executor, actor: AuditActor, input: Input) {
   const values = await checked(db, actor, input, null);
   const [row] = await db
     .insert(productTemplates)
     .values({ ...values, firmId: actor.firmId, updatedBy: actor.userId })
     .returning()
-    .catch((error) => {
-      throw isUniqueViolation(error) ? taken(input.name) : error;
-    });
+    .catch(unlessNameTaken('template', input.name));
   const made = await getProductTemplate(db, row!.id);
   await recordAudit(db, actor, { entityType: kind.key, entityId: made._id, action: 'create', after: audited(made) });
   return made;
@@ -116,9 +109,7 @@ export async function updateProductTemplate(
   const before = await getProductTemplate(db, id);
   const values = await checked(db, actor, input, before);
   const row = await updateVersioned(db, actor, productTemplates, id, input.version, kind.noun, values).catch(
-    (error) => {
-      throw isUniqueViolation(error) ? taken(input.name) : error;
-    },
+    unlessNameTaken('template', input.name),
   );
   const after = await getProductTemplate(db, id);
   await recordAudit(db, actor, {

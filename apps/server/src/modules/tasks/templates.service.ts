@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
-import { badRequest, HttpError, isUniqueViolation, notFound } from '../../platform/http/errors';
+import { badRequest, notFound, unlessNameTaken } from '../../platform/http/errors';
 import { buildSearchText } from '../../platform/lists/list';
 import { activeStaffOrNone, updateVersioned } from '../../platform/records/records';
 import { customerJobType } from '../jobs';
@@ -48,20 +48,12 @@ const audited = (t: ProjectTemplate) => ({
   tasks: t.tasks.map((task) => `${task.name} (day ${task.day})`).join('; '),
 });
 
-const taken = (name: string) =>
-  new HttpError(409, 'conflict', `Another template is called ${name}.`, {
-    name: `Another template is called ${name}.`,
-  });
-const unlessTaken = (name: string) => (error: unknown) => {
-  throw isUniqueViolation(error) ? taken(name) : error;
-};
-
 export async function createProjectTemplate(db: Executor, actor: AuditActor, input: Input) {
   const [row] = await db
     .insert(projectTemplates)
     .values({ ...input, firmId: actor.firmId, updatedBy: actor.userId })
     .returning()
-    .catch(unlessTaken(input.name));
+    .catch(unlessNameTaken('template', input.name));
   const made = view(row!);
   await recordAudit(db, actor, { entityType: kind.key, entityId: made._id, action: 'create', after: audited(made) });
   return made;
@@ -76,7 +68,7 @@ export async function updateProjectTemplate(
   const before = await getProjectTemplate(db, id);
   const { version: _version, ...values } = input;
   const row = await updateVersioned(db, actor, projectTemplates, id, input.version, kind.noun, values).catch(
-    unlessTaken(input.name),
+    unlessNameTaken('template', input.name),
   );
   const after = view(row as Row);
   await recordAudit(db, actor, {

@@ -69,6 +69,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/**
+ * A catch for a write of something named uniquely in its firm (a filter, a template): a duplicate
+ * name is a 409 on `name`; anything else is thrown on as it was (a stale version stays its own 409).
+ */
+export const unlessNameTaken =
+  (noun: string, name: string) =>
+  (error: unknown): never => {
+    if (!isUniqueViolation(error)) throw error;
+    const message = `Another ${noun} is called ${name}.`;
+    throw new HttpError(409, 'conflict', message, { name: message });
+  };
+
 /** Turns a duplicate into a 409 with a person's message (and the field it concerns); rethrows anything else. */
 export function conflictOnDuplicate(error: unknown, message: string, field?: string): never {
   if (isUniqueViolation(error) || (error as { status?: number })?.status === 409) {
