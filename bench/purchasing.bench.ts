@@ -208,7 +208,12 @@ try {
 
   const receive = (order: (typeof orders)[number]) =>
     inScope(runtime.db, scope, (tx) =>
-      receivePurchaseOrder(tx, actor, order.id, { lines: order.lines, note: '', confirmOverReceipt: false }),
+      receivePurchaseOrder(tx, actor, order.id, {
+        lines: order.lines,
+        note: '',
+        deliveredToSite: false,
+        confirmOverReceipt: false,
+      }),
     );
   // Warm-up receipts; the last one's statements are timed one by one.
   for (const order of orders.slice(0, WARM_RECEIPTS - 1)) await receive(order);

@@ -99,6 +99,8 @@ export type RecordKind = {
    * section 7 answers `tasks`): `items` unless said.
    */
   listRows?: string;
+  /** The longest page its list gives (the task board loads whole: 500); 100 unless said. */
+  pageMax?: number;
   /**
    * Whether holding its modify code shows only some of its records, by a rule its module keeps
    * (tasks: those assigned to you, without view-all-tasks).
@@ -301,6 +303,7 @@ export const KINDS = defineKinds({
     searchable: false,
     narrowed: true,
     listRows: 'tasks',
+    pageMax: 500,
     tabs: [
       { path: '', label: 'Details' },
       { path: 'logs', label: 'Logs' },

@@ -9,12 +9,17 @@ export const INVALID_CURSOR_MESSAGE = 'This page link is no longer valid. Start 
 export type ListTotal = number | typeof LIST_TOTAL_CAPPED;
 export type ListPage<T> = { items: T[]; total: ListTotal; next: string | null };
 
-export const listLimitSchema = z.coerce
-  .number({ error: 'The limit must be a number.' })
-  .int('The limit must be a whole number.')
-  .min(1, 'The limit must be at least 1.')
-  .max(100, 'The limit can be at most 100.')
-  .default(50);
+/** A page of a list is at most this many rows, unless its kind says more (`pageMax`). */
+export const LIST_PAGE_MAX = 100;
+
+const limitSchema = (max: number) =>
+  z.coerce
+    .number({ error: 'The limit must be a number.' })
+    .int('The limit must be a whole number.')
+    .min(1, 'The limit must be at least 1.')
+    .max(max, `The limit can be at most ${max}.`)
+    .default(50);
+export const listLimitSchema = limitSchema(LIST_PAGE_MAX);
 
 /**
  * The one list query every list takes: `?q=&sort=-name&filter[status][]=active&limit=50&cursor=`.
@@ -28,6 +33,9 @@ export const listQuerySchema = z.object({
   cursor: z.string().max(500, INVALID_CURSOR_MESSAGE).optional(),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
+/** The list query of a kind whose pages may be longer (a board that loads whole: 500 tasks a page). */
+export const listQuerySchemaUpTo = (max: number) =>
+  max === LIST_PAGE_MAX ? listQuerySchema : listQuerySchema.extend({ limit: limitSchema(max) });
 
 /** What a list page sends: the same fields, as the URL carries them. */
 export type ListParams = {

@@ -204,6 +204,10 @@ describe('tasks (spec sections 3, 4 and 7)', () => {
     expect(await names(`&filter[assignee][]=${ownerId}`)).toEqual([]);
     const bad = await api('GET', '/project-management?filter[dueFrom][]=next-week');
     expect(bad.status).toBe(400);
+    // The board loads whole: its pages are longer than other lists' (500, not 100).
+    expect((await api('GET', '/project-management?limit=500')).status).toBe(200);
+    expect((await api('GET', '/project-management?limit=501')).status).toBe(400);
+    expect((await api('GET', '/customers?limit=101')).status).toBe(400);
     const first = await api('GET', `/project-management?limit=2${q}`);
     const next = await api('GET', `/project-management?limit=2${q}&cursor=${first.body.next}`);
     const paged = [...(first.body.tasks as Json[]), ...(next.body.tasks as Json[])].map((r) => r.name);

@@ -7,9 +7,11 @@ import {
   KIND_ROUTES,
   type KindRoute,
   kindHas,
+  LIST_PAGE_MAX,
   type ListQuery,
   listPageSchema,
   listQuerySchema,
+  listQuerySchemaUpTo,
   type RecordMeta,
   schemasOf,
   withVersion,
@@ -151,7 +153,7 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
       url: base,
       summary: `List ${plural}`,
       access: modify,
-      query: listQuerySchema,
+      query: listQuerySchemaUpTo(declared.pageMax ?? LIST_PAGE_MAX),
       response: crud.listAnswer?.schema ?? answers.list,
       handler: async ({ db, actor, query }) => {
         const { items, ...page } = await listPage(db, crud.list(actor), query);

@@ -9,7 +9,8 @@ export const tasks = recordResource<Task, TaskInput>(KINDS.task);
 /** What the board shows: everyone's or one person's tasks, one job's, a text. */
 export type BoardFilters = { q: string; assignee: string[]; job: string[] };
 
-const PAGE = 100;
+// As many as a page of the task list gives (its kind's pageMax).
+const PAGE = KINDS.task.pageMax;
 
 /**
  * The whole board under its filters: every page, fetched one after another as the cursor

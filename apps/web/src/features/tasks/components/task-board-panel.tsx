@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { PersonSelect } from '../../../components/form/pickers';
 import { api } from '../../../lib/api';
 import { authKeys } from '../../../lib/auth-api';
@@ -47,7 +47,8 @@ export function TaskBoardPanel({ job }: Props) {
     }
   };
   const defaults: Partial<TaskInput> = job ? { customerJob: { _id: job._id } } : {};
-  const open = (task: TaskRow) => openTaskModal({ id: task._id });
+  // The same function every render: the cards are memoised on it.
+  const open = useCallback((task: TaskRow) => openTaskModal({ id: task._id }), []);
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap" align="flex-end">

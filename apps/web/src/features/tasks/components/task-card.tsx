@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { IconCalendar, IconChecklist } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { formatDate } from '../../../lib/format';
 
 const PRIORITY_COLORS = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' } as const;
@@ -54,13 +54,14 @@ export function TaskCardBody({ task, today, finished }: { task: TaskRow; today: 
   );
 }
 
-type Props = { task: TaskRow; today: string; finished: boolean; moving: boolean; onOpen: () => void };
+type Props = { task: TaskRow; today: string; finished: boolean; moving: boolean; onOpen: (task: TaskRow) => void };
 
 /**
  * A card of the board: dragged with the pointer, or picked up with space and moved with the
- * arrows (dnd-kit's keyboard sensor); a click or Enter opens the task.
+ * arrows (dnd-kit's keyboard sensor); a click or Enter opens the task. Memoised: a column
+ * scrolling re-renders only the cards coming into view.
  */
-export function TaskCard({ task, today, finished, moving, onOpen }: Props) {
+export const TaskCard = memo(function TaskCard({ task, today, finished, moving, onOpen }: Props) {
   const sortable = useSortable({ id: task._id, data: { task } });
   const style: CSSProperties = {
     transform: CSS.Translate.toString(sortable.transform),
@@ -81,13 +82,13 @@ export function TaskCard({ task, today, finished, moving, onOpen }: Props) {
       {...sortable.listeners}
       aria-roledescription="task card"
       aria-label={`${task.name}, ${task.status}`}
-      onClick={onOpen}
+      onClick={() => onOpen(task)}
       onKeyDown={(e) => {
         sortable.listeners?.onKeyDown?.(e);
-        if (e.key === 'Enter' && !sortable.isDragging) onOpen();
+        if (e.key === 'Enter' && !sortable.isDragging) onOpen(task);
       }}
     >
       <TaskCardBody task={task} today={today} finished={finished} />
     </Card>
   );
-}
+});

@@ -100,7 +100,7 @@ export function TaskColumn({ status, color, tasks, today, finished, phone, pendi
                     today={today}
                     finished={finished}
                     moving={pending.has(task._id)}
-                    onOpen={() => onOpen(task)}
+                    onOpen={onOpen}
                   />
                 </div>
               );
