@@ -1,6 +1,6 @@
 import type { CustomerJob } from '@atelier/contracts';
+import { PurchaseOrdersOf } from '../../../components/purchase-orders-of';
 import { useRecord } from '../../../components/record/record-outlet';
-import { PurchaseOrdersOf } from '../../purchasing/components/purchase-orders-of';
 
 /** /u/customer-jobs/{id}/purchase-orders: what was bought for the job, newest first. */
 export default function JobOrdersTab() {

@@ -279,6 +279,7 @@ function WaitsOn({ task, form }: { task: Task; form: UseFormReturn<Values> }) {
           key={d._id}
           variant="light"
           color="gray"
+          tt="none"
           rightSection={
             <CloseButton
               size="xs"

@@ -1,6 +1,6 @@
 import type { Vendor } from '@atelier/contracts';
+import { PurchaseOrdersOf } from '../../../components/purchase-orders-of';
 import { useRecord } from '../../../components/record/record-outlet';
-import { PurchaseOrdersOf } from '../../purchasing/components/purchase-orders-of';
 
 /** /p/vendors/{id}/purchase-orders: the vendor's orders, newest first. */
 export default function VendorOrdersTab() {

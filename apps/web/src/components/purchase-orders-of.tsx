@@ -2,10 +2,10 @@ import { KINDS, type ListPage, PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderR
 import { Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ScrollTable } from '../../../components/scroll-table';
-import { api } from '../../../lib/api';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { useCan } from '../../../lib/permissions';
+import { api } from '../lib/api';
+import { formatDate, formatMoney } from '../lib/format';
+import { useCan } from '../lib/permissions';
+import { ScrollTable } from './scroll-table';
 
 type Props = {
   /** The list's filter that picks them: a vendor's orders, a job's. */
