@@ -51,22 +51,34 @@ test('a lead converted with a job from a template; a purchase order for the job 
   page,
 }) => {
   await signIn(page, 'owner@demo.test');
+  // A template of its own, so its tasks' names are this journey's alone.
+  const template = await page.request.post('/api/v1/project-templates', {
+    data: {
+      name: 'Porch repair',
+      tasks: [
+        { key: 'scrape', name: 'Scrape the porch paint', day: 0 },
+        { key: 'prime', name: 'Prime the porch', day: 2, dependsOn: ['scrape'] },
+      ],
+    },
+  });
+  expect(template.status()).toBe(201);
   const lead = await page.request.post('/api/v1/leads', { data: { firstName: 'Ines', lastName: 'Moreau' } });
   expect(lead.status()).toBe(201);
   await page.goto(`/u/leads/${(await lead.json())._id}`);
   await page.getByRole('button', { name: 'Convert' }).click();
   const convert = page.getByRole('dialog', { name: 'Convert Ines Moreau into a customer' });
   await convert.getByLabel('Also create a job for them').check();
-  await convert.getByLabel('Job name').fill('Moreau bathroom');
+  await convert.getByLabel('Job name').fill('Moreau porch');
   await convert.getByLabel('Start', { exact: true }).fill('2027-03-01');
   await convert.getByRole('combobox', { name: 'Start from a template' }).click();
-  await page.getByRole('option', { name: 'Bathroom refresh' }).click();
+  await page.getByRole('option', { name: 'Porch repair' }).click();
   await convert.getByRole('button', { name: 'Convert' }).click();
-  await expect(toast(page, 'success', 'Ines Moreau is now a customer, with the job Moreau bathroom.')).toBeVisible();
+  await expect(toast(page, 'success', 'Ines Moreau is now a customer, with the job Moreau porch.')).toBeVisible();
   await expect(page).toHaveURL(/\/u\/customer-jobs\/[0-9a-f-]{36}$/);
   const jobUrl = page.url();
   await page.getByRole('tab', { name: 'Tasks' }).click();
-  await expect(page.locator('[data-task="Measure the bathroom"]')).toContainText('Mar 1, 2027');
+  await expect(page.locator('[data-task="Scrape the porch paint"]')).toContainText('Mar 1, 2027');
+  await expect(page.locator('[data-task="Prime the porch"]')).toContainText('Mar 3, 2027');
 
   // The job has no site yet: its purchase order ships to an address typed for it; it is
   // delivered there, into no warehouse.
@@ -87,7 +99,7 @@ test('a lead converted with a job from a template; a purchase order for the job 
   await page.goto(`/p/purchase-orders/${po._id}`);
   await page.getByRole('button', { name: 'Receive' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Delivered to the job site (Moreau bathroom)')).toBeChecked();
+  await expect(dialog.getByLabel('Delivered to the job site (Moreau porch)')).toBeChecked();
   await dialog.getByRole('button', { name: 'Receive' }).click();
   await expect(page.getByText(/1 of 1 lines received/)).toBeVisible();
   await page.getByRole('tab', { name: 'Receipts' }).click();

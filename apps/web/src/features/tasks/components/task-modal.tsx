@@ -65,7 +65,14 @@ export default function TaskModal({ request, opened, onClose }: Props) {
   const loading = Boolean(request.id) && existing.isPending;
   const title = request.id ? (existing.data?.name ?? 'Task') : 'New task';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={false} keepMounted={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      keepMounted={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {loading && <Loader size="sm" />}
       {request.id && existing.isError && <Text c="red">{existing.error.message}</Text>}
       {!loading && !(request.id && existing.isError) && (
