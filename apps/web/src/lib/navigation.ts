@@ -1,4 +1,4 @@
-import { type NavGroup, P, SETTINGS_CODES, visibleNavigation } from '@atelier/contracts';
+import { type NavGroup, P, SETTINGS_CODES, SETTINGS_GROUPS, visibleNavigation } from '@atelier/contracts';
 import { useCan } from './permissions';
 import { useSession } from './session';
 
@@ -28,8 +28,8 @@ export const SETTINGS_PAGES = [
   {
     label: 'Project management',
     href: '/s/project-management',
-    codes: [P.CUSTOMER_JOB_SETTINGS],
-    feature: 'project_management',
+    codes: [SETTINGS_GROUPS.kanbanSettings.permission],
+    feature: SETTINGS_GROUPS.kanbanSettings.feature,
   },
 ] as const satisfies readonly { label: string; href: string; codes: readonly number[]; feature?: string }[];
 

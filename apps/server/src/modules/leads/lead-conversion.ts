@@ -5,6 +5,7 @@ import {
   customerInputSchema,
   customerJobInputSchema,
   hasCode,
+  KINDS,
   P,
   type PersonRef,
 } from '@atelier/contracts';
@@ -43,7 +44,8 @@ export async function convertLead(
 ): Promise<ConvertLeadResult> {
   if (!hasCode(actor.codes, P.MODIFY_USERS))
     throw forbidden('You do not have permission to create customers, so you cannot convert this lead.');
-  if (input.job && !(hasCode(actor.codes, P.MODIFY_CUSTOMER_JOBS) && actor.features.includes('project_management')))
+  const jobKind = KINDS.customer_job;
+  if (input.job && !(hasCode(actor.codes, jobKind.codes.modify) && actor.features.includes(jobKind.feature)))
     throw forbidden('You do not have permission to create jobs. Convert without a job.');
   const lead = await leadType.findRow(db, id, true);
   if (lead.convertedAt) {

@@ -1,4 +1,4 @@
-import { DEFAULT_TASK_STATUS } from '@atelier/contracts';
+import { DEFAULT_TASK_STATUS, KINDS } from '@atelier/contracts';
 import { defineReaction } from '../../platform/events/events';
 import { buildSearchText } from '../../platform/lists/list';
 import { activeStaffOrNone } from '../../platform/records/records';
@@ -19,7 +19,7 @@ export const firstVisitTask = defineReaction({
   event: 'lead.won',
   name: 'tasks: first visit',
   run: async (db, actor, lead) => {
-    if (!actor.features.includes('project_management')) return;
+    if (!actor.features.includes(KINDS.task.feature)) return;
     const settings = await getSettingsGroup(db, actor.firmId, 'kanbanSettings');
     if (!settings.events.leadWon) return;
     const name = `First visit: ${lead.name}`.slice(0, 200);

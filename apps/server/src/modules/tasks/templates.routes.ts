@@ -24,9 +24,9 @@ import {
 // /s/project-management's templates tab (162). Whoever runs jobs reads them, to start a job
 // from one; making and changing them needs 162. All in the project-management module.
 const kind = SETTINGS_KINDS.projectTemplate;
-const FEATURE = 'project_management';
-const manage = permission(kind.codes.modify, FEATURE);
-const jobs = permission(KINDS.customer_job.codes.modify, FEATURE);
+const job = KINDS.customer_job;
+const manage = permission(kind.codes.modify, job.feature);
+const jobs = permission(job.codes.modify, job.feature);
 
 export const templateRoutes: AnyRoute[] = [
   defineRoute({
@@ -80,7 +80,7 @@ export const templateRoutes: AnyRoute[] = [
   }),
   defineRoute({
     method: 'POST',
-    url: `${KINDS.customer_job.apiPath}/:id/apply-template`,
+    url: `${job.apiPath}/:id/apply-template`,
     summary: "Give a job a template's tasks",
     access: jobs,
     status: 201,

@@ -4,12 +4,13 @@ import {
   SETTINGS_KINDS,
   type TemplateTask,
 } from '@atelier/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { type AuditActor, recordAudit } from '../../platform/audit/audit.service';
 import { badRequest, notFound, unlessNameTaken } from '../../platform/http/errors';
+import { users } from '../../platform/identity/users.table';
 import { buildSearchText } from '../../platform/lists/list';
 import { activeStaffOrNone, updateVersioned } from '../../platform/records/records';
 import { customerJobType } from '../jobs';
@@ -89,15 +90,25 @@ export async function deleteProjectTemplate(db: Executor, actor: AuditActor, id:
   await recordAudit(db, actor, { entityType: kind.key, entityId: id, action: 'delete', before: audited(before) });
 }
 
-/** Who a template's task goes to on this job: its manager, the first of its crew still on the staff, or nobody. */
-async function assigneeFor(db: Executor, task: TemplateTask, job: { assignedTo: string | null; crew: string[] }) {
-  if (task.role === 'manager') return activeStaffOrNone(db, job.assignedTo);
-  if (task.role === 'crew')
-    for (const member of job.crew) {
-      const found = await activeStaffOrNone(db, member);
-      if (found) return found;
-    }
-  return null;
+/**
+ * Who each role is on this job, looked up once: its manager and the first of its crew still on
+ * the staff (nobody for someone who has left).
+ */
+async function roleHolders(db: Executor, job: { assignedTo: string | null; crew: string[] }) {
+  const crew = job.crew.length
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(inArray(users.id, job.crew), eq(users.kind, 'staff'), eq(users.active, true), isNull(users.deletedAt)),
+        )
+    : [];
+  const active = new Set(crew.map((u) => u.id));
+  return {
+    manager: await activeStaffOrNone(db, job.assignedTo),
+    crew: job.crew.find((member) => active.has(member)) ?? null,
+    nobody: null,
+  } satisfies Record<TemplateTask['role'], string | null>;
 }
 
 /**
@@ -117,6 +128,7 @@ export async function applyTemplate(db: Executor, actor: AuditActor, jobId: stri
       startDate: 'Give the job a start date first: the template’s days count from it.',
     });
   const start = Date.parse(job.startDate);
+  const holders = await roleHolders(db, job);
   // Ids first, so a task can name the ones it waits on whatever their order.
   const ids = new Map(template.tasks.map((t) => [t.key, newId()]));
   for (const task of template.tasks) {
@@ -127,7 +139,7 @@ export async function applyTemplate(db: Executor, actor: AuditActor, jobId: stri
       taskType: task.taskType,
       customerJobId: job.id,
       companyId: job.companyId,
-      assignedTo: await assigneeFor(db, task, job),
+      assignedTo: holders[task.role],
       dueDate: new Date(start + task.day * DAY).toISOString().slice(0, 10),
       priority: task.priority,
       checklist: task.checklist.map((text) => ({ text, done: false })),

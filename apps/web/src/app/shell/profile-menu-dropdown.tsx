@@ -1,4 +1,4 @@
-import { DEFAULT_FIRM_NAME, P, PROFILE_MENU_PAGES } from '@atelier/contracts';
+import { DEFAULT_FIRM_NAME, KINDS, P, PROFILE_MENU_PAGES } from '@atelier/contracts';
 import { Menu, Text } from '@mantine/core';
 import {
   IconBook,
@@ -12,6 +12,7 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useMayOpen } from '../../components/record/may-open';
 import { useSettings } from '../../features/settings/api';
 import { useSettingsEntry } from '../../lib/navigation';
 import { useCan } from '../../lib/permissions';
@@ -32,13 +33,14 @@ export function ProfileMenuDropdown() {
   const { can } = useCan();
   const settingsHref = useSettingsEntry();
   const website = useSettings().data?.firmSettings.website;
+  const mayOpenTasks = useMayOpen(KINDS.task);
   if (!profile) return null;
   const features = profile.firm.features;
   const taskBoard = PROFILE_MENU_PAGES.find(
     (page) =>
       page.href === '/f/task-board' && can(page.permission) && (!page.feature || features.includes(page.feature)),
   );
-  const tasks = profile.kind === 'staff' && can(P.GENERIC) && features.includes('project_management');
+  const tasks = profile.kind === 'staff' && mayOpenTasks;
   const name = `${profile.first_name} ${profile.last_name}`.trim();
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>

@@ -1,7 +1,7 @@
-import { P } from '@atelier/contracts';
+import { KINDS } from '@atelier/contracts';
 import { useHotkeys } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useCan } from '../../lib/permissions';
+import { useMayOpen } from '../../components/record/may-open';
 import { onTaskModalRequest, TASK_CLEAR_MS, type TaskModalRequest } from '../../lib/task-modal';
 
 // The modal's code (its form, pickers, checklist and comments) loads when it first opens.
@@ -12,8 +12,7 @@ const TaskModal = lazy(() => import('../../features/tasks/components/task-modal'
  * cards and pages open theirs. Closing clears the task 250 ms later, once the modal has gone.
  */
 export function TaskModalHost() {
-  const { can, hasFeature } = useCan();
-  const allowed = can(P.GENERIC) && hasFeature('project_management');
+  const allowed = useMayOpen(KINDS.task);
   const [request, setRequest] = useState<TaskModalRequest | null>(null);
   const [opened, setOpened] = useState(false);
   const clearing = useRef<number | undefined>(undefined);

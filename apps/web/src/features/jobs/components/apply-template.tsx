@@ -1,4 +1,4 @@
-import type { CustomerJob } from '@atelier/contracts';
+import { type CustomerJob, KINDS } from '@atelier/contracts';
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function ApplyTemplate({ job }: { job: CustomerJob }) {
   const [busy, setBusy] = useState(false);
   const templates = projectTemplates.useList(open);
   const queryClient = useQueryClient();
-  if (!hasFeature('project_management')) return null;
+  if (!hasFeature(KINDS.customer_job.feature)) return null;
   const apply = async () => {
     if (!template) return setError('Choose a template.');
     setBusy(true);

@@ -1,8 +1,9 @@
-import { type Lead, P } from '@atelier/contracts';
+import { KINDS, type Lead, P } from '@atelier/contracts';
 import { Checkbox, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DialogActions } from '../../../components/dialog-actions';
+import { useMayOpen } from '../../../components/record/may-open';
 import { ApiError } from '../../../lib/api';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
@@ -53,12 +54,12 @@ function JobFields({
 
 /** Turns a lead into a customer (and an account for its company, and a job, when asked), then opens the job or the customer. */
 export function ConvertModal({ lead, opened, onClose }: { lead: Lead; opened: boolean; onClose: () => void }) {
-  const { can, hasFeature } = useCan();
+  const { can } = useCan();
   const navigate = useNavigate();
   const convert = useConvertLead(lead._id);
   const [createAccount, setCreateAccount] = useState(false);
   const offerAccount = Boolean(lead.companyName) && can(P.MODIFY_COMPANIES);
-  const offerJob = can(P.MODIFY_CUSTOMER_JOBS) && hasFeature('project_management');
+  const offerJob = useMayOpen(KINDS.customer_job);
   const [job, setJob] = useState<JobPart | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {

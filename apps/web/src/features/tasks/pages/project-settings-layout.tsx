@@ -1,4 +1,4 @@
-import { P } from '@atelier/contracts';
+import { SETTINGS_GROUPS } from '@atelier/contracts';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { NoAccess } from '../../../components/no-access';
 import { PageHeader } from '../../../components/page-header';
@@ -16,7 +16,8 @@ export default function ProjectSettingsLayout() {
   const { can, hasFeature } = useCan();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  if (!can(P.CUSTOMER_JOB_SETTINGS) || !hasFeature('project_management')) return <NoAccess />;
+  const group = SETTINGS_GROUPS.kanbanSettings;
+  if (!can(group.permission) || !hasFeature(group.feature)) return <NoAccess />;
   const path = pathname.replace(/\/$/, '');
   if (path === BASE) return <Navigate to={TABS[0]!.value} replace />;
   const tab = TABS.find((t) => path.startsWith(t.value))?.value ?? TABS[0]!.value;
