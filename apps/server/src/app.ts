@@ -18,6 +18,7 @@ import { invitationsModule } from './modules/invitations/invitations.module';
 import { jobsModule } from './modules/jobs/jobs.module';
 import { leadsModule } from './modules/leads/leads.module';
 import { materialsModule } from './modules/materials/materials.module';
+import { ordersModule } from './modules/orders/orders.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
@@ -69,6 +70,7 @@ export const MODULES: readonly ModuleManifest[] = [
   collectionsModule,
   stockModule,
   purchasingModule,
+  ordersModule,
   importerModule,
 ];
 installModules(MODULES);

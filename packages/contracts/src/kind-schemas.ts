@@ -9,6 +9,7 @@ import { customerJobInputSchema, customerJobRowSchema, customerJobSchema } from 
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
+import { orderInputSchema, orderRowSchema, orderSchema } from './orders';
 import { productInputSchema, productRowSchema, productSchema } from './products';
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
@@ -36,6 +37,7 @@ export const KIND_SCHEMAS = {
   collection: { input: collectionInputSchema, detail: collectionSchema, row: collectionRowSchema },
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
+  order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },
   import: { input: importInputSchema, detail: importSchema, row: importRowSchema },

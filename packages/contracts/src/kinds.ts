@@ -16,6 +16,7 @@ import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './impo
 import { type CustomerJobRow, JOB_STATUS_LABELS } from './jobs';
 import type { LeadRow } from './leads';
 import type { MaterialRow } from './materials';
+import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type OrderRow } from './orders';
 import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
 import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-orders';
@@ -473,6 +474,43 @@ export const KINDS = defineKinds({
       { key: 'paymentTermsDays', label: 'Terms (days)', format: 'number', sort: true, name: 'terms' },
       { key: 'leadTimeDays', label: 'Lead time (days)', format: 'number', sort: true, name: 'leadTime' },
       { key: 'tags', label: 'Tags', format: 'tags' },
+    ]),
+  },
+  order: {
+    key: 'order',
+    noun: 'order',
+    plural: 'orders',
+    label: 'Order',
+    labelPlural: 'Orders',
+    webPath: '/o/orders',
+    apiPath: '/orders',
+    codes: {
+      modify: P.MODIFY_ORDERS,
+      remove: P.DELETE_ORDERS,
+      settings: P.ORDER_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    searchable: true,
+    numberPrefix: 'orderSettings.prefix',
+    // Numbered documents are cancelled, not archived: a draft may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<OrderRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'company', name: 'account', label: 'Account', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: ORDER_STATUS_LABELS },
+      { key: 'fulfilment', label: 'Fulfilment', choices: FULFILMENT_METHOD_LABELS, hidden: true },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref', hidden: true },
+      { key: 'requestedDate', name: 'requested', label: 'Wanted by', format: 'date', sort: true },
+      { key: 'confirmedAt', name: 'confirmed', label: 'Confirmed', format: 'date', hidden: true },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
+      { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number', hidden: true },
     ]),
   },
   purchase_order: {

@@ -95,11 +95,35 @@ export const SETTINGS_GROUPS = {
     schema: z.strictObject({
       prefix,
       depositPercent: percent,
+      // The rate where no rate of the firm's matches a line's tax class and the address.
       taxRateBps: basisPoints,
+      // Rates per tax class and jurisdiction: a state ("CA"), a ZIP prefix ("941"), or '' for everywhere.
+      taxRates: z
+        .array(
+          z.strictObject({
+            taxClass: z.string().trim().min(1, 'Choose a tax class.').max(60),
+            jurisdiction: z
+              .string()
+              .trim()
+              .max(20, 'Use at most 20 characters.')
+              .regex(/^[A-Za-z0-9 .-]*$/, 'Use a state like CA, a ZIP prefix like 941, or leave empty for everywhere.'),
+            rateBps: basisPoints,
+          }),
+        )
+        .max(500, 'Use at most 500 rates.'),
       terms: text(4000),
+      // The email a confirmation or a change order is sent with (its PDF attached).
+      email: text(2000),
     }),
     permission: P.ORDER_SETTINGS,
-    defaults: { prefix: 'SO-', depositPercent: 50, taxRateBps: 0, terms: '' },
+    defaults: {
+      prefix: 'SO-',
+      depositPercent: 50,
+      taxRateBps: 0,
+      taxRates: [] as { taxClass: string; jurisdiction: string; rateBps: number }[],
+      terms: '',
+      email: 'Hello,\n\nPlease find your order confirmation attached. Thank you for your business.',
+    },
   },
   invoiceSettings: {
     schema: z.strictObject({ prefix, paymentTermsDays: days(365), footer: text(2000) }),

@@ -38,8 +38,8 @@ beforeAll(async () => {
   for (const firm of [HARBOR_PINE_ID, CEDAR_ROW_ID]) {
     const user = (await owner.query('SELECT id FROM users WHERE firm_id = $1 LIMIT 1', [firm])).rows[0].id;
     await owner.query(`INSERT INTO departments (firm_id, name) VALUES ($1, 'Design')`, [firm]);
-    await owner.query(`INSERT INTO settings (firm_id, "group") VALUES ($1, 'orderSettings')`, [firm]);
-    await owner.query(`INSERT INTO counters (firm_id, key, value) VALUES ($1, 'order', 7)`, [firm]);
+    await owner.query(`INSERT INTO settings (firm_id, "group") VALUES ($1, 'quoteSettings')`, [firm]);
+    await owner.query(`INSERT INTO counters (firm_id, key, value) VALUES ($1, 'tenancy', 7)`, [firm]);
     await owner.query(
       `INSERT INTO email_outbox (firm_id, to_address, subject, text_body, status) VALUES ($1, 'a@b.test', 's', 't', 'sent')`,
       [firm],
@@ -86,7 +86,11 @@ beforeAll(async () => {
       `INSERT INTO ambassadors (firm_id, name, kind, referral_code) VALUES ($1, 'Rhea Lindqvist', 'person', 'RHEA-1000')`,
       [firm],
     );
-    // Orders redeem coupons (issue 19); until then the demo has no redemption.
+    await owner.query(
+      `INSERT INTO idempotency_keys (firm_id, scope, key, request_hash) VALUES ($1, 'order', 'tenancy', 'x')`,
+      [firm],
+    );
+    // A coupon redeemed (the demo's orders use none).
     await owner.query(
       `WITH c AS (INSERT INTO coupons (firm_id, code, kind, percent_bp) VALUES ($1, 'TENANCY5', 'percent', 500) RETURNING id)
        INSERT INTO coupon_redemptions (firm_id, coupon_id, reference, discount_cents) SELECT $1, id, 'test', 0 FROM c`,

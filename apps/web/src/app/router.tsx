@@ -154,6 +154,22 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
+              ...kindRoutes(KINDS.order, () => import('../features/orders/pages/order-pages')),
+              {
+                // The create-order wizard: each step a route (spec section 2).
+                path: 'o/create-order',
+                lazy: async () => ({
+                  Component: (await import('../features/orders/pages/create-order/wizard-layout')).default,
+                }),
+                children: [
+                  { index: true, element: <Navigate to="customer" replace /> },
+                  page('customer', () => import('../features/orders/pages/create-order/customer-step')),
+                  page('products', () => import('../features/orders/pages/create-order/products-step')),
+                  page('details', () => import('../features/orders/pages/create-order/details-step')),
+                  page('billing', () => import('../features/orders/pages/create-order/billing-step')),
+                  page('success/:order?', () => import('../features/orders/pages/create-order/success-step')),
+                ],
+              },
               ...kindRoutes(KINDS.shipment, () => import('../features/shipments/pages/shipment-pages')),
               ...kindRoutes(KINDS.import, () => import('../features/importer/pages/import-pages'), {
                 segments: true,
@@ -200,6 +216,7 @@ export const routes: RouteObject[] = [
                   page('customer', () => import('../features/customers/pages/customer-settings-page')),
                   page('vendor', () => import('../features/vendors/pages/vendor-settings-page')),
                   page('purchase-order', () => import('../features/purchasing/pages/purchase-order-settings-page')),
+                  page('order', () => import('../features/orders/pages/order-settings-page')),
                   page('documents', () => import('../features/settings/pages/document-settings-page')),
                   {
                     path: 'product',

@@ -50,8 +50,19 @@ function retryDelayMs(attempt: number, response?: Response): number {
  * that got no answer at all is retried only when it reads (GET), because a write may have
  * landed. A GET refused for a moment by the per-firm fairness limit (429) also waits its turn.
  */
-export async function api<T>(method: Method, path: string, body?: unknown, query?: Query): Promise<T> {
+export async function api<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  query?: Query,
+  /**
+   * A create sent with an idempotency key happens once however often it is sent: it is retried
+   * like a read when the connection drops (the server answers the retry with the first's record).
+   */
+  options: { idempotencyKey?: string } = {},
+): Promise<T> {
   const started = Date.now();
+  const retriable = method === 'GET' || Boolean(options.idempotencyKey);
   for (let attempt = 0; ; attempt++) {
     const canRetry = Date.now() - started < RETRY_FOR_MS;
     let response: Response;
@@ -59,11 +70,14 @@ export async function api<T>(method: Method, path: string, body?: unknown, query
       response = await fetch(`/api/v1${path}${toQueryString(query)}`, {
         method,
         credentials: 'same-origin',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
-      if (method === 'GET' && canRetry) {
+      if (retriable && canRetry) {
         setConnectionState('reconnecting');
         await wait(retryDelayMs(attempt));
         continue;

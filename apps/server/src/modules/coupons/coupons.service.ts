@@ -186,7 +186,11 @@ async function firmToday(db: Executor, firmId: string) {
  * to). `lock` holds the coupon for a redemption.
  */
 async function evaluate(db: Executor, firmId: string, order: Order, lock: boolean) {
-  const no = (reason: string) => ({ row: null as Row | null, result: { valid: false, discountCents: 0, reason } });
+  const no = (reason: string) => ({
+    row: null as Row | null,
+    covers: null as Set<string> | null,
+    result: { valid: false, discountCents: 0, reason },
+  });
   const query = db.select().from(coupons).where(sql`${coupons.codeKey} = lower(${order.code})`);
   const [row] = await (lock ? query.for('update') : query);
   if (!row) return no('No coupon has this code.');
@@ -211,6 +215,7 @@ async function evaluate(db: Executor, firmId: string, order: Order, lock: boolea
   if (subtotal < row.minimumCents)
     return no(`The order must come to at least ${money(row.minimumCents)} for this coupon.`);
   let covered = subtotal;
+  let covers: Set<string> | null = null;
   if (row.productIds.length || row.categoryIds.length) {
     const ids = [...new Set(order.lines.map((l) => l.product))];
     const inScope = new Set(
@@ -224,6 +229,7 @@ async function evaluate(db: Executor, firmId: string, order: Order, lock: boolea
           )
       ).map((p) => p.id),
     );
+    covers = inScope;
     covered = order.lines.reduce((sum, l, i) => sum + (inScope.has(l.product) ? totals[i]! : 0), 0);
     if (covered === 0) return no('None of these products is covered by this coupon.');
   }
@@ -231,7 +237,30 @@ async function evaluate(db: Executor, firmId: string, order: Order, lock: boolea
     row.kind === 'percent'
       ? Number((BigInt(covered) * BigInt(row.percentBp!) * 2n + 10_000n) / 20_000n)
       : Math.min(row.amountCents!, covered);
-  return { row, result: { valid: true, discountCents, reason: null } satisfies CouponResult };
+  return { row, covers, result: { valid: true, discountCents, reason: null } satisfies CouponResult };
+}
+
+/**
+ * What a coupon takes off an order being saved, and which of its products it covers (null: all
+ * of them); a code that does not apply is a 400 on the order's coupon field, with the reason.
+ */
+export async function couponForOrder(
+  db: Executor,
+  firmId: string,
+  order: Order,
+): Promise<{ couponId: string; cents: number; covers: Set<string> | null }> {
+  const { row, covers, result } = await evaluate(db, firmId, order, false);
+  if (!row || !result.valid)
+    throw badRequest(result.reason ?? 'This coupon does not apply.', { coupon: result.reason ?? '' });
+  return { couponId: row.id, cents: result.discountCents, covers };
+}
+
+/** Gives back the uses an order made of coupons (it was cancelled): the limits count them no more. */
+export async function releaseCoupon(db: Executor, reference: string): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (DELETE FROM ${couponRedemptions} WHERE reference = ${reference} RETURNING coupon_id)
+    UPDATE ${coupons} c SET times_used = c.times_used - n.count
+      FROM (SELECT coupon_id, count(*)::int AS count FROM gone GROUP BY coupon_id) n WHERE c.id = n.coupon_id`);
 }
 
 /** POST /coupons/validate. */

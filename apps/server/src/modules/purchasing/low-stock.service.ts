@@ -25,7 +25,10 @@ registerIncoming(sql`
          CASE WHEN COALESCE(l.expected_date, po.expected_date, current_date) <= current_date + COALESCE(
                 (SELECT vi.lead_time_days FROM ${vendorItems} vi WHERE vi.vendor_id = po.vendor_id
                     AND vi.item_id = l.item_id), v.lead_time_days)
-              THEN GREATEST(l.quantity_e4 - l.received_e4, 0) ELSE 0 END AS due_e4
+              THEN GREATEST(l.quantity_e4 - l.received_e4, 0) ELSE 0 END AS due_e4,
+         COALESCE(l.expected_date, po.expected_date, current_date + COALESCE(
+                (SELECT vi.lead_time_days FROM ${vendorItems} vi WHERE vi.vendor_id = po.vendor_id
+                    AND vi.item_id = l.item_id), v.lead_time_days)) AS expected_on
     FROM ${purchaseOrderLines} l
     JOIN ${purchaseOrders} po ON po.id = l.purchase_order_id
     JOIN ${vendors} v ON v.id = po.vendor_id

@@ -87,10 +87,13 @@ export const stockLevels = pgTable(
       .notNull()
       .references(() => warehouses.id, { onDelete: 'restrict' }),
     onHandE4: bigint('on_hand_e4', { mode: 'number' }).notNull().default(0),
+    // Held for confirmed orders not yet delivered: available is on hand less this.
+    committedE4: bigint('committed_e4', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.warehouseId] }),
+    check('stock_levels_committed_check', sql`committed_e4 >= 0`),
     index('stock_levels_warehouse_idx').on(t.firmId, t.warehouseId),
     index('stock_levels_product_idx').on(t.productId),
     itemCheck('stock_levels'),

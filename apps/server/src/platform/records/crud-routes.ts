@@ -21,6 +21,7 @@ import type { Executor } from '../../db/client';
 import { type Actor, permission } from '../http/access';
 import { idParams } from '../http/params';
 import { type AnyRoute, defineRoute } from '../http/routes';
+import { idempotencyKeyOf, onceFor } from '../idempotency/idempotency';
 import { type CsvColumn, EXPORT_TYPES, exportList } from '../lists/export';
 import { type ListSpec, listPage } from '../lists/list';
 import { type EntityKind, hiddenFields, withoutFields } from './entities';
@@ -172,7 +173,17 @@ export function recordRoutes<Input extends z.ZodObject, Row extends { _id: strin
         status: 201,
         body: crud.input,
         response: answers.detail,
-        handler: async ({ db, actor, body }) => shown(actor, await create(db, actor, body as z.output<Input>)),
+        // A create sent with an Idempotency-Key happens once: a retry answers the record the first made.
+        handler: async ({ db, actor, body, req, reply }) => {
+          const key = idempotencyKeyOf(req.headers);
+          if (!key) return shown(actor, await create(db, actor, body as z.output<Input>));
+          const made = await onceFor(db, actor.firmId, declared.key, key, body, async () => {
+            const record = (await create(db, actor, body as z.output<Input>)) as { _id: string };
+            return record._id;
+          });
+          if (made.replayed) reply.header('idempotent-replayed', 'true');
+          return shown(actor, await crud.get(db, actor, made.id));
+        },
       }),
     ),
     ...optional(crud.duplicates, (duplicates) =>

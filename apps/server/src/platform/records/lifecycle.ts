@@ -113,6 +113,11 @@ export type RecordTypeSpec<
    */
   detail?: (row: RowOf<T>, extra: Record<string, unknown>, actor: Actor) => Omit<Detail, keyof RecordMeta>;
   /**
+   * What the record's page reads beyond its row and `extra`, worked out after (an order's lines
+   * with what the warehouse can give them and when the rest can be there).
+   */
+  enrich?: (db: Executor, detail: Detail) => Promise<Detail>;
+  /**
    * For kinds assigned to a staff member (`assigned_to`): bulk assign, and handing over a
    * deactivated colleague's open records.
    */
@@ -413,7 +418,7 @@ export function defineRecordType<
       updatedBy: updatedByPerson,
       ...(spec.detail ? spec.detail(row, extra, actor) : { ...auditedOf(row), ...extra }),
     } as Detail;
-    return detail;
+    return spec.enrich ? spec.enrich(db, detail) : detail;
   }
 
   async function insert(db: Executor, writer: AuditActor, values: Values<T>, input?: z.output<S>): Promise<string> {

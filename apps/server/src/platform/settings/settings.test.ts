@@ -30,7 +30,9 @@ describe('GET /api/v1/settings/', () => {
     });
     expect(settings.firmSettings.features).toContain('lead_management');
     expect(settings.kanbanSettings.colors).toMatchObject({ unassigned: expect.stringMatching(/^#/) });
-    expect(settings.orderSettings).toEqual({ prefix: 'SO-', depositPercent: 50, taxRateBps: 0, terms: '' });
+    // The demo firm's: Maine's 5.5 %, labour and exempt goods untaxed.
+    expect(settings.orderSettings).toMatchObject({ prefix: 'SO-', depositPercent: 50, taxRateBps: 550 });
+    expect(settings.orderSettings.taxRates).toHaveLength(2);
   });
 
   it('is for staff; the default logo is a real file we ship', async () => {
@@ -51,7 +53,7 @@ describe('PUT /api/v1/settings/{group}', () => {
       terms: 'Net 30',
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ prefix: 'HP-', depositPercent: 30, taxRateBps: 825, terms: 'Net 30' });
+    expect(saved.json()).toMatchObject({ prefix: 'HP-', depositPercent: 30, taxRateBps: 825, terms: 'Net 30' });
     const all = (await get(owner)).json();
     expect(all.orderSettings.prefix).toBe('HP-');
     expect(all.invoiceSettings.prefix).toBe('INV-');

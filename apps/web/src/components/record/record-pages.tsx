@@ -42,6 +42,8 @@ export type RecordListProps<Row extends { _id: string }> = {
   render?: Partial<Record<keyof Row & string, (row: Row) => ReactNode>>;
   extraFilters?: ListFilter[];
   currency?: string;
+  /** Where the create button goes, when a kind's records are made elsewhere than its new page (the order wizard). */
+  createHref?: string;
 } & Omit<ListPageProps<Row>, Declared | 'columns' | 'filters' | 'defaultSort' | 'rowLabel'> &
   Partial<Pick<ListPageProps<Row>, 'columns' | 'filters' | 'defaultSort' | 'rowLabel'>>;
 
@@ -55,7 +57,7 @@ export type RecordListProps<Row extends { _id: string }> = {
 export function RecordListPage<Row extends { _id: string; name?: string }, T extends { _id: string }, Input>(
   props: RecordListProps<Row> & { resource: RecordResource<T, Input> },
 ) {
-  const { resource, render, extraFilters, currency, ...rest } = props;
+  const { resource, render, extraFilters, currency, createHref, ...rest } = props;
   const { kind } = resource;
   const { can } = useCan();
   if (!useMayOpen(kind)) return <NoAccess />;
@@ -73,7 +75,9 @@ export function RecordListPage<Row extends { _id: string; name?: string }, T ext
       noun={{ one: kind.noun, many: kind.plural }}
       rowHref={(r) => recordHref(kind, r._id)}
       // A kind made otherwise (an import, by uploading its file) has no new page.
-      create={kindHas(kind, 'create') ? { href: `${kind.webPath}/new`, label: `New ${kind.noun}` } : undefined}
+      create={
+        kindHas(kind, 'create') ? { href: createHref ?? `${kind.webPath}/new`, label: `New ${kind.noun}` } : undefined
+      }
       // Bulk archive, where the kind has it (numbered documents are cancelled one by one).
       archivePermission={kindHas(kind, 'bulk') ? kind.codes.remove : undefined}
       exportPermission={kindHas(kind, 'export') ? kind.codes.export : undefined}

@@ -1,0 +1,113 @@
+import type { DocumentLine } from '@atelier/contracts';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { badRequest } from '../../platform/http/errors';
+import { itemViewSql } from '../stock';
+import type { PricedLineValues } from './price-lines';
+
+/** A document's line table: its parent column, by its SQL name. */
+export type LineTable = { table: PgTable; parent: AnyPgColumn; parentKey: string };
+
+/**
+ * Writes a document's lines as priced: those named by id keep their id (they must be this
+ * document's), the rest are new, and lines left out go. Only a document still open to edits
+ * (a draft order, a quote) comes here: nothing has been delivered or invoiced against its lines.
+ */
+export async function writeLines(
+  db: Executor,
+  lines: LineTable,
+  firmId: string,
+  parentId: string,
+  priced: PricedLineValues[],
+  editing: boolean,
+) {
+  if (editing) {
+    const named = priced.flatMap((l, i) => (l.id ? [{ id: l.id, i }] : []));
+    if (named.length) {
+      const existing = new Set(
+        (
+          await db.execute<{ id: string }>(
+            sql`SELECT id FROM ${lines.table} WHERE ${lines.parent} = ${parentId} AND id = ANY(${sql.param(named.map((n) => n.id))}::uuid[])`,
+          )
+        ).rows.map((r) => r.id),
+      );
+      const strangers = named.filter((n) => !existing.has(n.id));
+      if (strangers.length)
+        throw badRequest(
+          'A line named is not a line of this document.',
+          Object.fromEntries(strangers.map((n) => [`lines.${n.i}.id`, 'Not a line of this document.'])),
+        );
+    }
+    await db.delete(lines.table).where(eq(lines.parent, parentId));
+  }
+  if (!priced.length) return;
+  await db.insert(lines.table).values(
+    priced.map((l, position) => ({
+      ...(l.id ? { id: l.id } : {}),
+      firmId,
+      [lines.parentKey]: parentId,
+      position,
+      kind: l.kind,
+      productId: l.item?.productId ?? null,
+      variantId: l.item?.variantId ?? null,
+      materialId: l.item?.materialId ?? null,
+      specialVendorId: l.specialVendorId,
+      specialSku: l.specialSku,
+      specialLeadDays: l.specialLeadDays,
+      name: l.name,
+      sku: l.sku,
+      description: l.description,
+      unit: l.unit,
+      measure: l.measure,
+      basis: l.basis,
+      piecesE4: l.piecesE4,
+      quantityE4: l.quantityE4,
+      unitPriceCents: l.unitPriceCents,
+      listPriceCents: l.listPriceCents,
+      priceSource: l.priceSource,
+      priceEntered: l.priceEntered,
+      unitCostHc: l.unitCostHc,
+      discount: l.discount,
+      taxClass: l.taxClass,
+      taxRateBps: l.taxRateBps,
+      optional: l.optional,
+      selected: l.selected,
+      groupKey: l.groupKey,
+      chosen: l.chosen,
+      counted: l.counted,
+      subtotalCents: l.subtotalCents,
+      lineDiscountCents: l.lineDiscountCents,
+      orderDiscountCents: l.orderDiscountCents,
+      couponCents: l.couponCents,
+      netCents: l.netCents,
+      taxCents: l.taxCents,
+      totalCents: l.totalCents,
+    })) as never,
+  );
+}
+
+/**
+ * A document's lines as its page reads them (DocumentLine), in order, as one JSON value;
+ * `more` adds a document's own fields per line (an order's delivered quantity).
+ */
+export function linesJsonSql(lines: LineTable, parentId: SQL | AnyPgColumn, more?: SQL): SQL<DocumentLine[]> {
+  const t = sql.identifier(getTableName(lines.table));
+  // constant SQL: the name of a column of a table defined in our code.
+  const parent = sql.identifier(lines.parent.name);
+  return sql<DocumentLine[]>`COALESCE((SELECT json_agg(json_build_object(
+      'id', l.id, 'kind', l.kind,
+      'item', CASE WHEN l.item_id IS NULL THEN NULL ELSE ${itemViewSql('l')} END,
+      'special', CASE WHEN l.special_vendor_id IS NULL THEN NULL ELSE json_build_object(
+          'vendor', (SELECT json_build_object('_id', v.id, 'name', v.name) FROM vendors v WHERE v.id = l.special_vendor_id),
+          'sku', l.special_sku, 'costCents', l.unit_cost_hc / 100.0, 'leadTimeDays', l.special_lead_days) END,
+      'name', l.name, 'sku', l.sku, 'description', l.description, 'unit', l.unit, 'measure', l.measure,
+      'basis', to_json(l.basis), 'quantity', l.quantity_e4 / 10000.0, 'pieces', l.pieces_e4 / 10000.0,
+      'unitPriceCents', l.unit_price_cents, 'listPriceCents', l.list_price_cents, 'priceSource', l.price_source,
+      'unitCost', l.unit_cost_hc / 100.0, 'discount', l.discount, 'taxClass', l.tax_class, 'taxRateBps', l.tax_rate_bps,
+      'optional', l.optional, 'selected', l.selected, 'group', l.group_key, 'chosen', l.chosen, 'counted', l.counted,
+      'subtotalCents', l.subtotal_cents, 'lineDiscountCents', l.line_discount_cents,
+      'orderDiscountCents', l.order_discount_cents, 'couponCents', l.coupon_cents, 'netCents', l.net_cents,
+      'taxCents', l.tax_cents, 'totalCents', l.total_cents${more ? sql`, ${more}` : sql``}) ORDER BY l.position)
+    FROM ${t} l WHERE l.${parent} = ${parentId}), '[]'::json)`;
+}

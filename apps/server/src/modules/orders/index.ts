@@ -1,0 +1,5 @@
+// The orders module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './orders.module';
+export { orderNumber, orderType } from './orders.service';
+export * from './orders.table';

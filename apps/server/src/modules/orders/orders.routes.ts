@@ -1,0 +1,46 @@
+import {
+  KIND_SCHEMAS,
+  KINDS,
+  orderFulfilSchema,
+  sellableItemQuerySchema,
+  sellableItemSchema,
+} from '@atelier/contracts';
+import { z } from 'zod';
+import { permission } from '../../platform/http/access';
+import { idParams } from '../../platform/http/params';
+import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { recordTypeRoutes } from '../../platform/records/crud-routes';
+import { fulfilOrder } from './order-stock';
+import { orderType } from './orders.service';
+import { sellableItems } from './sellable.service';
+
+const kind = KINDS.order;
+const detail = KIND_SCHEMAS.order.detail;
+
+export const orderRoutes: AnyRoute[] = [
+  // Before the record routes: `items` is not an order's id.
+  defineRoute({
+    method: 'GET',
+    url: `${kind.apiPath}/items`,
+    summary: 'Items for an order’s lines by name, SKU or barcode, with their price and what is available',
+    access: permission(kind.codes.modify),
+    query: sellableItemQuerySchema,
+    response: z.array(sellableItemSchema),
+    handler: ({ db, actor, query }) => sellableItems(db, actor, query),
+  }),
+  ...recordTypeRoutes(orderType),
+  defineRoute({
+    method: 'POST',
+    url: `${kind.apiPath}/:id/fulfil`,
+    summary: 'Hand over what is left of an order (picked up or shipped): stock leaves the warehouse',
+    access: permission(kind.codes.modify),
+    params: idParams,
+    body: orderFulfilSchema,
+    response: detail,
+    handler: async ({ db, actor, params, body }) => {
+      const row = await orderType.findRow(db, params.id, true, actor);
+      await fulfilOrder(db, actor, row, body);
+      return orderType.get(db, actor, params.id);
+    },
+  }),
+];

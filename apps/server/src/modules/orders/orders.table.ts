@@ -1,0 +1,142 @@
+import {
+  type Address,
+  type Discount,
+  FULFILMENT_METHODS,
+  type FulfilmentMethod,
+  KINDS,
+  ORDER_LINE_KINDS,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@atelier/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { firms } from '../../platform/identity/firms.table';
+import { registerReference } from '../../platform/records/references';
+import { ambassadors } from '../ambassadors';
+import { companies } from '../companies';
+import { coupons } from '../coupons';
+import { customers } from '../customers';
+import { documentLineChecks, documentLineColumns } from '../documents';
+import { customerJobs } from '../jobs';
+import { warehouses } from '../warehouses';
+
+/**
+ * An order: numbered per firm (its prefix kept as it was when made), for a customer (and their
+ * account, as it was then), fulfilled from one warehouse. Its totals are the sums of its lines,
+ * kept with them; `original_total_cents` is what it came to when confirmed.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    prefix: text('prefix').notNull(),
+    number: integer('number').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('draft'),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    customerJobId: uuid('customer_job_id').references(() => customerJobs.id, { onDelete: 'restrict' }),
+    warehouseId: uuid('warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
+    ambassadorId: uuid('ambassador_id').references(() => ambassadors.id, { onDelete: 'restrict' }),
+    fulfilment: text('fulfilment').$type<FulfilmentMethod>().notNull().default('delivery'),
+    shipTo: jsonb('ship_to').$type<Address>(),
+    requestedDate: date('requested_date', { mode: 'string' }),
+    // The date that sorts: an order with none comes after every dated one.
+    requestedKey: date('requested_key', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`COALESCE(requested_date, 'infinity'::date)`),
+    notes: text('notes').notNull().default(''),
+    discount: jsonb('discount').$type<Discount>(),
+    couponCode: text('coupon_code'),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    deposit: jsonb('deposit').$type<Discount>(),
+    depositCents: bigint('deposit_cents', { mode: 'number' }).notNull().default(0),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(0),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    lineDiscountCents: bigint('line_discount_cents', { mode: 'number' }).notNull().default(0),
+    orderDiscountCents: bigint('order_discount_cents', { mode: 'number' }).notNull().default(0),
+    couponCents: bigint('coupon_cents', { mode: 'number' }).notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    originalTotalCents: bigint('original_total_cents', { mode: 'number' }),
+    lineCount: integer('line_count').notNull().default(0),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    searchText: text('search_text').notNull().default(''),
+    ...recordColumns(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.firmId, t.number),
+    index('orders_customer_idx').on(t.firmId, t.customerId, t.number),
+    index('orders_company_idx').on(t.firmId, t.companyId, t.number).where(sql`company_id IS NOT NULL`),
+    index('orders_job_idx').on(t.customerJobId).where(sql`customer_job_id IS NOT NULL`),
+    index('orders_status_idx').on(t.firmId, t.status, t.number),
+    index('orders_requested_idx').on(t.firmId, t.requestedKey, t.id),
+    index('orders_confirmed_idx').on(t.firmId, t.confirmedAt, t.id),
+    index('orders_total_idx').on(t.firmId, t.totalCents, t.id),
+    index('orders_created_idx').on(t.firmId, t.createdAt, t.id),
+    index('orders_updated_idx').on(t.firmId, t.updatedAt, t.id),
+    index('orders_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    check('orders_status_check', oneOf('status', ORDER_STATUSES)),
+    check('orders_fulfilment_check', oneOf('fulfilment', FULFILMENT_METHODS)),
+    check(
+      'orders_money_check',
+      sql`shipping_cents >= 0 AND subtotal_cents >= 0 AND discount_cents >= 0 AND tax_cents >= 0 AND total_cents >= 0
+        AND deposit_cents >= 0 AND deposit_cents <= total_cents`,
+    ),
+    firmIsolation(t.firmId),
+  ],
+);
+
+/** An order's line, with what it holds of its warehouse's stock and what has been delivered of it. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...documentLineColumns(),
+    committedE4: bigint('committed_e4', { mode: 'number' }).notNull().default(0),
+    deliveredE4: bigint('delivered_e4', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId, t.position),
+    index('order_lines_item_idx').on(t.firmId, t.itemId).where(sql`item_id IS NOT NULL`),
+    index('order_lines_product_idx').on(t.productId).where(sql`product_id IS NOT NULL`),
+    index('order_lines_material_idx').on(t.materialId).where(sql`material_id IS NOT NULL`),
+    ...documentLineChecks('order_lines'),
+    check('order_lines_kind_values_check', oneOf('kind', ORDER_LINE_KINDS)),
+    check('order_lines_stock_check', sql`committed_e4 >= 0 AND delivered_e4 >= 0`),
+    firmIsolation(t.firmId),
+  ],
+);
+
+// A customer, an account, a job with orders stay (their orders name them); so do items sold.
+registerReference(KINDS.customer, { table: orders, column: orders.customerId, noun: 'order' });
+registerReference(KINDS.company, { table: orders, column: orders.companyId, noun: 'order' });
+registerReference(KINDS.customer_job, { table: orders, column: orders.customerJobId, noun: 'order' });
+registerReference(KINDS.product, { table: orderLines, column: orderLines.productId, noun: 'order line' });
+registerReference(KINDS.raw_material, { table: orderLines, column: orderLines.materialId, noun: 'order line' });

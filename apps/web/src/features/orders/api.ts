@@ -1,0 +1,36 @@
+import { KINDS, type Order, type OrderFulfilInput, type OrderInput } from '@atelier/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { recordResource } from '../../components/record/resource';
+import { api } from '../../lib/api';
+
+export const orders = recordResource<Order, OrderInput>(KINDS.order);
+
+/** After stock was held, let go or handed over, stock views are stale too. */
+function useStockRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['stock'] });
+}
+
+/** A step of the order: confirm (stock is held), cancel (it is let go), close. */
+export function useOrderStep(id: string) {
+  const refresh = useStockRefresh();
+  return orders.useMutationOf(id, async (step: { name: 'confirm' | 'cancel' | 'close'; reason?: string }) => {
+    const order = await api<Order>(
+      'POST',
+      `${orders.path(id)}/${step.name}`,
+      step.name === 'cancel' ? { reason: step.reason ?? '' } : undefined,
+    );
+    await refresh();
+    return order;
+  });
+}
+
+/** Hands over what is left (picked up or shipped): stock leaves the warehouse. */
+export function useFulfil(id: string) {
+  const refresh = useStockRefresh();
+  return orders.useMutationOf(id, async (input: OrderFulfilInput) => {
+    const order = await api<Order>('POST', `${orders.path(id)}/fulfil`, input);
+    await refresh();
+    return order;
+  });
+}

@@ -1,0 +1,196 @@
+import { P, type TaxRate } from '@atelier/contracts';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Grid,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { showSubmitError } from '../../../lib/forms';
+import { useCan } from '../../../lib/permissions';
+import { toastSuccess } from '../../../lib/toast';
+import { useSaveSettings, useSettings } from '../../settings/api';
+import { SettingsGroupForm } from '../../settings/components/settings-group-form';
+import { SettingsGroupPage } from '../../settings/components/settings-group-page';
+import { useWarehouseChoices } from '../components/order-form';
+
+/**
+ * The firm's tax rates: per tax class, in a state or a ZIP prefix (or everywhere). A line takes
+ * the longest ZIP prefix that matches where the order goes, else the state's, else everywhere's.
+ */
+function TaxRates({ current, classes }: { current: TaxRate[]; classes: readonly string[] }) {
+  const save = useSaveSettings('orderSettings');
+  const [rates, setRates] = useState(() => current.map((r) => ({ ...r, percent: r.rateBps / 100 })));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (i: number, change: Partial<(typeof rates)[number]>) =>
+    setRates((all) => all.map((r, k) => (k === i ? { ...r, ...change } : r)));
+  return (
+    <Card withBorder padding="lg" maw={720}>
+      <Stack>
+        <Title order={2} size="h4">
+          Tax rates
+        </Title>
+        <Text size="sm">
+          Each line is taxed by its tax class where the order goes: the longest ZIP prefix that matches (941), else the
+          state (CA), else the class’s rate everywhere (leave the place empty), else the default rate above.
+        </Text>
+        {rates.map((r, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; the place is their identity here
+          <Grid key={i} gap="xs" align="flex-end">
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <Select
+                label="Tax class"
+                data={[...new Set([...classes, r.taxClass].filter(Boolean))]}
+                value={r.taxClass || null}
+                onChange={(v) => set(i, { taxClass: v ?? '' })}
+                error={errors[`taxRates.${i}.taxClass`]}
+                allowDeselect={false}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 3 }}>
+              <TextInput
+                label="State or ZIP prefix"
+                placeholder="Everywhere"
+                value={r.jurisdiction}
+                onChange={(e) => set(i, { jurisdiction: e.currentTarget.value })}
+                error={errors[`taxRates.${i}.jurisdiction`]}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <NumberInput
+                  label="Rate"
+                  suffix=" %"
+                  min={0}
+                  max={100}
+                  decimalScale={3}
+                  flex={1}
+                  miw={0}
+                  value={r.percent}
+                  onChange={(v) => set(i, { percent: typeof v === 'number' ? v : 0 })}
+                  error={errors[`taxRates.${i}.rateBps`]}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  mb={4}
+                  aria-label={`Remove rate ${i + 1}`}
+                  onClick={() => setRates((all) => all.filter((_, k) => k !== i))}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
+            </Grid.Col>
+          </Grid>
+        ))}
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() =>
+              setRates((all) => [...all, { taxClass: classes[0] ?? '', jurisdiction: '', rateBps: 0, percent: 0 }])
+            }
+          >
+            Add a rate
+          </Button>
+          <Button
+            loading={save.isPending}
+            onClick={async () => {
+              try {
+                await save.mutateAsync({
+                  taxRates: rates.map(({ percent, ...r }) => ({ ...r, rateBps: Math.round(percent * 100) })),
+                });
+                setErrors({});
+                toastSuccess('Tax rates saved.');
+              } catch (error) {
+                if (error instanceof ApiError) setErrors(error.fields);
+                showSubmitError(error);
+              }
+            }}
+          >
+            Save tax rates
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Where orders are fulfilled from unless an order says. */
+function OrderWarehouse({ current }: { current: string | null }) {
+  const warehouses = useWarehouseChoices();
+  const save = useSaveSettings('orderWarehouseSettings');
+  return (
+    <Card withBorder padding="lg" maw={720}>
+      <Select
+        label="Orders are fulfilled from"
+        description="The warehouse a new order holds and hands over its stock from, unless it names another."
+        data={(warehouses.data ?? []).map((w) => ({ value: w._id, label: w.name }))}
+        value={current}
+        clearable
+        onChange={async (warehouse) => {
+          try {
+            await save.mutateAsync({ warehouse });
+            toastSuccess('Order warehouse saved.');
+          } catch (error) {
+            showSubmitError(error);
+          }
+        }}
+      />
+    </Card>
+  );
+}
+
+/** /s/order (7): numbering, the deposit asked, tax, terms and the confirmation email. */
+export default function OrderSettingsPage() {
+  const { can } = useCan();
+  const settings = useSettings();
+  return (
+    <SettingsGroupPage
+      title="Order settings"
+      description="Numbering, deposits, tax rates, the warehouse orders ship from, and what the confirmation says."
+      allowed={can(P.ORDER_SETTINGS)}
+      form={(s) => (
+        <Stack>
+          <SettingsGroupForm
+            group="orderSettings"
+            current={s.orderSettings}
+            saved="Order settings saved."
+            intro="A new order is numbered with the prefix and the firm's next number (SO-1001)."
+            fields={[
+              { name: 'prefix', label: 'Number prefix' },
+              { name: 'depositPercent', label: 'Deposit asked by default', type: 'percent' },
+              {
+                name: 'taxRateBps',
+                label: 'Default tax rate (basis points)',
+                type: 'number',
+                description: '825 is 8.25 %: used where no rate below matches',
+                max: 10_000,
+              },
+            ]}
+            texts={[
+              { name: 'terms', label: 'Terms', description: 'Printed under every order confirmation.' },
+              { name: 'email', label: 'Confirmation email', description: 'Sent with the confirmation PDF attached.' },
+            ]}
+          />
+          <OrderWarehouse current={s.orderWarehouseSettings.warehouse} />
+          <TaxRates
+            current={s.orderSettings.taxRates as TaxRate[]}
+            classes={settings.data?.productSettings.taxClasses ?? []}
+          />
+        </Stack>
+      )}
+    />
+  );
+}
