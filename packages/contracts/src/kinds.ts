@@ -137,6 +137,7 @@ export const KINDS = defineKinds({
       { path: '', label: 'Details' },
       { path: 'files', label: 'Files' },
       { path: 'interactions', label: 'Interactions' },
+      { path: 'orders', label: 'Orders' },
       { path: 'settings', label: 'Settings' },
       { path: 'logs', label: 'Logs' },
     ],
@@ -166,6 +167,7 @@ export const KINDS = defineKinds({
     duplicates: true,
     tabs: [
       { path: '', label: 'Details' },
+      { path: 'orders', label: 'Orders' },
       { path: 'activities', label: 'Activities' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'files', label: 'Files' },
@@ -271,6 +273,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Overview', alias: 'overview' },
       { path: 'tasks', label: 'Tasks' },
+      { path: 'orders', label: 'Orders' },
       { path: 'purchase-orders', label: 'Purchase orders' },
       { path: 'files', label: 'Files' },
       { path: 'interactions', label: 'Interactions' },

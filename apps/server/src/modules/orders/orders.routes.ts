@@ -10,6 +10,7 @@ import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
+import { orderPdf, sendOrder } from './order-send';
 import { fulfilOrder } from './order-stock';
 import { orderType } from './orders.service';
 import { sellableItems } from './sellable.service';
@@ -41,6 +42,32 @@ export const orderRoutes: AnyRoute[] = [
       const row = await orderType.findRow(db, params.id, true, actor);
       await fulfilOrder(db, actor, row, body);
       return orderType.get(db, actor, params.id);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${kind.apiPath}/:id/send`,
+    summary: 'Email the order to its customer as a PDF (its confirmation once confirmed)',
+    access: permission(kind.codes.modify),
+    params: idParams,
+    response: detail,
+    handler: ({ db, actor, deps, params }) => sendOrder(db, actor, deps.storage, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${kind.apiPath}/:id/pdf`,
+    summary: 'The order as a PDF, to download or print',
+    access: permission(kind.codes.modify),
+    produces: 'application/pdf',
+    params: idParams,
+    handler: async ({ db, actor, deps, params, reply }) => {
+      const order = await orderType.get(db, actor, params.id);
+      const pdf = await orderPdf(db, actor, deps.storage, order);
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${order.number}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return pdf;
     },
   }),
 ];

@@ -3,11 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { queueEmail } from '../../platform/email/outbox.service';
-import { fileUrlId } from '../../platform/files/files.service';
-import { files } from '../../platform/files/files.table';
 import type { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
+import {
+  documentFirm,
+  pdfAddressLines,
+  pdfDay,
+  pdfMoney,
+  pdfQuantity,
+  pdfUnitMoney,
+} from '../../platform/pdf/document-parts';
 import { renderDocumentPdf } from '../../platform/pdf/document-pdf';
 import { getSettings } from '../../platform/settings/settings.service';
 import { vendors } from '../vendors';
@@ -15,26 +21,11 @@ import { warehouses } from '../warehouses';
 import { purchaseOrderType } from './purchase-orders.service';
 import { purchaseOrderLines } from './purchase-orders.table';
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
-const unitMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 4 }).format(cents / 100);
-const qty = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 });
-const day = (iso: string | null) =>
-  iso ? new Date(`${iso.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '';
-const addressLines = (a: { line1: string; line2?: string; city: string; region: string; postalCode: string } | null) =>
-  a ? [a.line1, a.line2, `${a.city}, ${a.region} ${a.postalCode}`.trim()].filter((l): l is string => Boolean(l)) : [];
-
-/** The firm's logo as bytes, when it is one of its own files (an image the PDF can embed). */
-async function logoOf(db: Executor, storage: LocalFileStorage, url: string | null): Promise<Buffer | null> {
-  const id = url ? fileUrlId(url) : null;
-  if (!id) return null;
-  const [file] = await db.select({ key: files.storageKey }).from(files).where(eq(files.id, id));
-  if (!file) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(file.key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const money = pdfMoney;
+const unitMoney = pdfUnitMoney;
+const qty = pdfQuantity;
+const day = pdfDay;
+const addressLines = pdfAddressLines;
 
 /** A purchase order as the vendor reads it: the firm's document settings, the lines in the vendor's words. */
 export async function purchaseOrderPdf(
@@ -44,8 +35,7 @@ export async function purchaseOrderPdf(
   order: PurchaseOrder,
 ): Promise<Buffer> {
   const settings = await getSettings(db, actor.firmId, { banking: false });
-  const { documentSettings: look, firmSettings: firm } = settings;
-  const currency = firm.currency;
+  const currency = settings.firmSettings.currency;
   const [vendor] = await db.select().from(vendors).where(eq(vendors.id, order.vendor._id));
   const [place] = order.warehouse
     ? await db.select().from(warehouses).where(eq(warehouses.id, order.warehouse._id))
@@ -68,14 +58,7 @@ export async function purchaseOrderPdf(
     : [order.vendor.name];
   const shipTo = place ? [place.name, ...addressLines(place.address)] : addressLines(order.shipTo);
   return renderDocumentPdf({
-    firm: {
-      name: firm.name,
-      addressLines: look.addressBlock.split('\n').filter((l) => l.trim()),
-      logoPng: await logoOf(db, storage, firm.logo),
-      accentColor: look.accentColor,
-      footer: look.footer,
-    },
-    paper: look.paper,
+    ...(await documentFirm(db, storage, settings)),
     title: 'Purchase order',
     number: order.number,
     ...(order.revision > 1 ? { revisionNote: `Revised (revision ${order.revision})` } : {}),

@@ -4,6 +4,7 @@ import {
   Button,
   Grid,
   Group,
+  Loader,
   NumberInput,
   Paper,
   Select,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBarcode, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type FieldErrors, type UseFormReturn, useFieldArray } from 'react-hook-form';
@@ -118,6 +119,52 @@ export function knownItems(lines: DocumentLine[] | undefined): Record<string, Kn
 
 type LineErrors = FieldErrors<LineValues> | undefined;
 
+/** Where a barcode scanner (or a person) types a SKU or barcode and Enter. */
+function ScanBox({ warehouse, onItem }: { warehouse?: string | null; onItem: (item: SellableItem) => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const scan = async () => {
+    const typed = code.trim();
+    if (!typed) return;
+    setBusy(true);
+    try {
+      const found = await api<SellableItem[]>('GET', `${KINDS.order.apiPath}/items`, undefined, {
+        q: typed,
+        warehouse: warehouse ?? undefined,
+        limit: 5,
+      });
+      const item = found.find((i) => i.exact) ?? (found.length === 1 ? found[0] : undefined);
+      if (!item) {
+        setError(`No item has the code ${typed}.`);
+        return;
+      }
+      setError(null);
+      setCode('');
+      onItem(item);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <TextInput
+      label="Scan or type a SKU"
+      description="A barcode scanner types the code and Enter: the item is added, or one more of it."
+      leftSection={<IconBarcode size={18} />}
+      rightSection={busy ? <Loader size="xs" /> : undefined}
+      value={code}
+      onChange={(e) => setCode(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          void scan();
+        }
+      }}
+      error={error}
+    />
+  );
+}
+
 /**
  * A priced document's lines (orders and quotes): catalog items found by name, SKU or barcode
  * (a measured item takes its width and length), special-order items from a vendor, and free
@@ -127,10 +174,16 @@ export function LineEditor<V extends WithLines>({
   form,
   record,
   warehouse,
+  taxClasses = [],
+  scanner = false,
 }: {
   form: UseFormReturn<V>;
   record?: DocumentLine[];
   warehouse?: string | null;
+  /** The firm's tax classes (product settings), for special-order and free lines; an item's is its product's. */
+  taxClasses?: readonly string[];
+  /** A box a barcode scanner types into: the item whose SKU or barcode it is is added, or one more of it. */
+  scanner?: boolean;
 }) {
   const f = form as unknown as UseFormReturn<WithLines>;
   const lines = useFieldArray({ control: f.control, name: 'lines' });
@@ -151,8 +204,22 @@ export function LineEditor<V extends WithLines>({
       chosen: false,
       ...line,
     } as LineValues);
+  /** A scanned or typed code: the item it is goes on a line of its own, or one more on its line. */
+  const scanned = (item: SellableItem) => {
+    const key = keyOf({ type: item.type, id: item._id });
+    setKnown((all) => ({
+      ...all,
+      [key]: { name: item.name, sku: item.sku, pricingMode: item.pricingMode, priceCents: item.priceCents },
+    }));
+    const all = f.getValues('lines');
+    const same = all.findIndex((l) => l.item?.id === item._id && !l.measure);
+    if (same >= 0 && item.pricingMode === 'unit')
+      f.setValue(`lines.${same}.quantity`, all[same]!.quantity + 1, { shouldDirty: true });
+    else add({ item: { type: item.type, id: item._id }, measure: item.pricingMode === 'unit' ? null : {} });
+  };
   return (
     <Stack gap="xs">
+      {scanner && <ScanBox warehouse={warehouse} onItem={scanned} />}
       <Title order={3} size="h5">
         Lines
       </Title>
@@ -174,6 +241,7 @@ export function LineEditor<V extends WithLines>({
           known={known}
           warehouse={warehouse}
           errors={errors?.[i] as LineErrors}
+          taxClasses={taxClasses}
           onKnown={(key, item) => setKnown((all) => ({ ...all, [key]: item }))}
           onRemove={() => lines.remove(i)}
         />
@@ -209,6 +277,7 @@ function LineRow({
   known,
   warehouse,
   errors,
+  taxClasses,
   onKnown,
   onRemove,
 }: {
@@ -217,6 +286,7 @@ function LineRow({
   known: Record<string, KnownItem>;
   warehouse?: string | null;
   errors: LineErrors;
+  taxClasses: readonly string[];
   onKnown: (key: string, item: KnownItem) => void;
   onRemove: () => void;
 }) {
@@ -410,6 +480,24 @@ function LineRow({
               <TextInput label="Vendor’s SKU" {...form.register(`lines.${i}.special.sku`)} />
             </Grid.Col>
           </>
+        )}
+        {kind !== 'item' && taxClasses.length > 0 && (
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Controller
+              control={form.control}
+              name={`lines.${i}.taxClass`}
+              render={({ field }) => (
+                <Select
+                  label="Tax class"
+                  data={[...taxClasses]}
+                  value={field.value ?? taxClasses[0] ?? null}
+                  onChange={(v) => field.onChange(v ?? undefined)}
+                  allowDeselect={false}
+                  error={err('taxClass')}
+                />
+              )}
+            />
+          </Grid.Col>
         )}
       </Grid>
     </Paper>

@@ -34,3 +34,8 @@ export function useFulfil(id: string) {
     return order;
   });
 }
+
+/** Emails the order to its customer as a PDF (its confirmation once confirmed). */
+export function useSendOrder(id: string) {
+  return orders.useMutationOf(id, () => api<Order>('POST', `${orders.path(id)}/send`));
+}

@@ -41,5 +41,5 @@ export default recordPages({
       </>
     ),
   },
-  tabs: { settings: () => import('./company-settings-tab') },
+  tabs: { orders: () => import('./company-orders-tab'), settings: () => import('./company-settings-tab') },
 });

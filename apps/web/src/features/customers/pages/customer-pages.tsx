@@ -116,7 +116,7 @@ export default {
     actions: (c) => <SignInAs customer={c} />,
     deleteText:
       'Deleting removes the customer for good. A customer with a store login cannot be deleted; archive them instead.',
-    tabs: { settings: () => import('./customer-settings-tab') },
+    tabs: { orders: () => import('./customer-orders-tab'), settings: () => import('./customer-settings-tab') },
   }),
   New: CustomerNewPage,
 };

@@ -1,9 +1,9 @@
 import type { CustomerJob } from '@atelier/contracts';
-import { PurchaseOrdersOf } from '../../../components/purchase-orders-of';
+import { OrdersOf } from '../../../components/orders-of';
 import { useRecord } from '../../../components/record/record-outlet';
 
-/** /u/customer-jobs/{id}/purchase-orders: what was bought for the job, newest first. */
+/** /u/customer-jobs/{id}/orders: what the customer ordered for the job, newest first. */
 export default function JobOrdersTab() {
   const { record } = useRecord<CustomerJob>();
-  return <PurchaseOrdersOf filter="job" id={record._id} empty={`Nothing has been ordered for ${record.name} yet.`} />;
+  return <OrdersOf filter="job" id={record._id} empty={`Nothing has been sold for ${record.name} yet.`} />;
 }

@@ -181,5 +181,9 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
   details: { above: (j) => <Budget job={j} /> },
   deleteText:
     'Deleting removes the job for good, with its files and interactions. Cancel or archive it instead to keep its history.',
-  tabs: { tasks: () => import('./job-tasks-tab'), 'purchase-orders': () => import('./job-orders-tab') },
+  tabs: {
+    tasks: () => import('./job-tasks-tab'),
+    orders: () => import('./job-orders-tab'),
+    'purchase-orders': () => import('./job-purchase-orders-tab'),
+  },
 });

@@ -9,6 +9,7 @@ import { AmbassadorSelect, CustomerSelect, JobSelect } from '../../../components
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { api } from '../../../lib/api';
+import { useSettings } from '../../settings/api';
 
 const EMPTY_ADDRESS = { line1: '', city: '', region: '', postalCode: '', country: 'US' };
 
@@ -51,6 +52,8 @@ export const orderValues = (record: Order | undefined): OrderValues => ({
     measure: l.measure,
     quantity: l.measure ? l.pieces : l.quantity,
     ...(l.priceSource === 'Entered' ? { unitPriceCents: l.unitPriceCents } : {}),
+    // An item's tax class is its product's; a special-order or free line keeps its own.
+    ...(l.item ? {} : { taxClass: l.taxClass }),
     discount: l.discount,
     optional: l.optional,
     selected: l.selected,
@@ -265,6 +268,7 @@ export function OrderBillingFields({ form }: { form: UseFormReturn<OrderValues> 
  */
 export function OrderForm(props: RecordFormProps<Order, OrderInput>) {
   const { record } = props;
+  const taxClasses = useSettings().data?.productSettings.taxClasses ?? [];
   if (record && record.status !== 'draft')
     return (
       <Alert color="blue" title={`${record.number} is ${record.status}`}>
@@ -283,6 +287,7 @@ export function OrderForm(props: RecordFormProps<Order, OrderInput>) {
         <>
           <OrderWhoFields form={form} record={record} />
           <LineEditor
+            taxClasses={taxClasses}
             form={form}
             record={record?.lines}
             warehouse={form.watch('warehouse') ?? record?.warehouse?._id}

@@ -1,5 +1,6 @@
-import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type Order, type OrderLine } from '@atelier/contracts';
-import { Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { FULFILMENT_METHOD_LABELS, KINDS, ORDER_STATUS_LABELS, type Order, type OrderLine } from '@atelier/contracts';
+import { Anchor, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
 import { DocumentLines } from '../../../components/documents/document-lines';
 import { formatDate, formatMoney, formatQuantity } from '../../../lib/format';
 
@@ -43,8 +44,18 @@ export function OrderSummary({ order, currency }: { order: Order; currency?: str
             {ORDER_STATUS_LABELS[order.status]}
           </Badge>
           <Text size="sm">
-            {order.customer.name}
-            {order.company ? ` · ${order.company.name}` : ''} · {FULFILMENT_METHOD_LABELS[order.fulfilment]}
+            <Anchor component={Link} to={`${KINDS.customer.webPath}/${order.customer._id}`}>
+              {order.customer.name}
+            </Anchor>
+            {order.company && (
+              <>
+                {' · '}
+                <Anchor component={Link} to={`${KINDS.company.webPath}/${order.company._id}`}>
+                  {order.company.name}
+                </Anchor>
+              </>
+            )}{' '}
+            · {FULFILMENT_METHOD_LABELS[order.fulfilment]}
             {order.warehouse ? ` from ${order.warehouse.name}` : ''}
             {order.requestedDate ? ` · wanted by ${formatDate(order.requestedDate)}` : ''}
           </Text>

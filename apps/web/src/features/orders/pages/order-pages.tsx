@@ -10,7 +10,7 @@ import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSettings } from '../../settings/api';
-import { orders, useOrderStep } from '../api';
+import { orders, useOrderStep, useSendOrder } from '../api';
 import { ORDER_STATUS_COLORS, OrderSummary } from '../components/order-summary';
 
 const OrderForm = lazyNamed(() => import('../components/order-form'), 'OrderForm');
@@ -37,6 +37,7 @@ function useOrderList() {
 function OrderActions({ order }: { order: Order }) {
   const { can } = useCan();
   const step = useOrderStep(order._id);
+  const send = useSendOrder(order._id);
   const [handing, setHanding] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
@@ -51,6 +52,25 @@ function OrderActions({ order }: { order: Order }) {
   };
   return (
     <>
+      <Button component="a" variant="default" href={`/api/v1${orders.path(order._id)}/pdf`} target="_blank">
+        PDF
+      </Button>
+      {order.status !== 'cancelled' && (
+        <Button
+          variant="default"
+          loading={send.isPending}
+          onClick={async () => {
+            try {
+              await send.mutateAsync(undefined);
+              toastSuccess(`${order.number} emailed to ${order.customer.name}.`);
+            } catch (error) {
+              showSubmitError(error);
+            }
+          }}
+        >
+          Email to customer
+        </Button>
+      )}
       {order.status === 'draft' && (
         <Button
           loading={step.isPending}

@@ -1,0 +1,77 @@
+import type { DocumentLine, Settings } from '@atelier/contracts';
+import type { Executor } from '../../db/client';
+import type { LocalFileStorage } from '../../platform/files/storage';
+import { documentFirm, pdfMoney, pdfQuantity, pdfUnitMoney } from '../../platform/pdf/document-parts';
+import { type PdfDocument, renderDocumentPdf } from '../../platform/pdf/document-pdf';
+
+export type PricedTotals = {
+  subtotalCents: number;
+  lineDiscountCents: number;
+  orderDiscountCents: number;
+  couponCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  depositCents?: number;
+  coupon?: string | null;
+};
+
+/**
+ * A priced document as the customer reads it (an order confirmation, a quote; proposals and
+ * invoices later): the firm's head, the document's own meta and parties, its counted lines with
+ * their discounts and tax, the totals as the engine made them, and its notes and terms.
+ */
+export async function pricedDocumentPdf(
+  db: Executor,
+  storage: LocalFileStorage,
+  settings: Settings,
+  doc: Pick<PdfDocument, 'title' | 'number' | 'meta' | 'parties' | 'notes' | 'revisionNote'> & {
+    lines: DocumentLine[];
+    totals: PricedTotals;
+  },
+): Promise<Buffer> {
+  const currency = settings.firmSettings.currency;
+  const money = (cents: number) => pdfMoney(cents, currency);
+  const t = doc.totals;
+  return renderDocumentPdf({
+    ...(await documentFirm(db, storage, settings)),
+    title: doc.title,
+    number: doc.number,
+    ...(doc.revisionNote ? { revisionNote: doc.revisionNote } : {}),
+    meta: doc.meta,
+    parties: doc.parties,
+    columns: [
+      { key: 'n', label: '#', align: 'right', width: 4 },
+      { key: 'item', label: 'Item', align: 'left', width: 38 },
+      { key: 'qty', label: 'Qty', align: 'right', width: 10 },
+      { key: 'price', label: 'Unit price', align: 'right', width: 14 },
+      { key: 'discount', label: 'Discount', align: 'right', width: 12 },
+      { key: 'amount', label: 'Amount', align: 'right', width: 14 },
+    ],
+    rows: doc.lines
+      .filter((l) => l.counted)
+      .map((l, i) => {
+        const off = l.lineDiscountCents + l.orderDiscountCents + l.couponCents;
+        return {
+          n: String(i + 1),
+          item: l.name,
+          qty: `${pdfQuantity(l.quantity)}${l.unit === 'each' ? '' : ` ${l.unit.replace('_', ' ')}`}`,
+          price: pdfUnitMoney(l.unitPriceCents, currency),
+          discount: off ? `−${money(off)}` : '',
+          amount: money(l.netCents),
+          sub: [l.sku ? `SKU ${l.sku}` : '', l.basis.join(', '), l.description].filter(Boolean).join(' · '),
+        };
+      }),
+    totals: [
+      { label: 'Subtotal', value: money(t.subtotalCents) },
+      ...(t.lineDiscountCents ? [{ label: 'Line discounts', value: `−${money(t.lineDiscountCents)}` }] : []),
+      ...(t.orderDiscountCents ? [{ label: 'Discount', value: `−${money(t.orderDiscountCents)}` }] : []),
+      ...(t.couponCents ? [{ label: `Coupon ${t.coupon ?? ''}`.trim(), value: `−${money(t.couponCents)}` }] : []),
+      { label: 'Tax', value: money(t.taxCents) },
+      ...(t.shippingCents ? [{ label: 'Shipping', value: money(t.shippingCents) }] : []),
+      { label: 'Total', value: money(t.totalCents), strong: true },
+      ...(t.depositCents ? [{ label: 'Deposit due', value: money(t.depositCents) }] : []),
+    ],
+    notes: doc.notes ?? [],
+  });
+}

@@ -1,0 +1,76 @@
+import { dismissToasts, expect, signIn, test, toast } from '../fixtures';
+
+test('an order is made with the wizard for a new customer, scanned in, confirmed, handed over and closed', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/o/orders');
+  await expect(page).toHaveTitle('Atelier Orders');
+  await page.getByRole('link', { name: 'New order' }).click();
+  await expect(page).toHaveURL(/\/o\/create-order\/customer$/);
+
+  // Step 1: a customer who is new to the firm.
+  await page.getByText('New customer', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next: products' }).click();
+  await expect(toast(page, 'error', 'Enter a first name.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('First name').fill('Wren');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByRole('button', { name: 'Next: products' }).click();
+  await expect(page).toHaveURL(/\/o\/create-order\/products\?order=/);
+
+  // Step 2: a scanner types the SKU and Enter, twice: one line of two.
+  const scan = page.getByLabel('Scan or type a SKU');
+  await scan.fill('TL-ZE44-FO');
+  await scan.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Line 1' })).toHaveValue(/Zellige 4×4, Forest/);
+  await scan.fill('TL-ZE44-FO');
+  await scan.press('Enter');
+  await expect(page.getByLabel('Quantity').first()).toHaveValue('2');
+  await page.getByRole('button', { name: 'Free line' }).click();
+  await page.getByRole('textbox', { name: 'Line 2', exact: true }).fill('Installation');
+  await page.getByLabel('Quantity').nth(1).fill('0');
+  await page.getByLabel('Unit price').nth(1).fill('95');
+  await page.getByRole('combobox', { name: 'Tax class' }).click();
+  await page.getByRole('option', { name: 'Labour' }).click();
+  await page.getByRole('button', { name: 'Next: details' }).click();
+  await expect(page.getByText('Use more than 0.')).toBeVisible();
+  await page.getByLabel('Quantity').nth(1).fill('3');
+  await page.getByRole('button', { name: 'Save and price' }).click();
+  // 2 × $106.99 taxed at 5.5 %; labour untaxed: $213.98 + $285.00 + $11.77.
+  await expect(page.getByText('Total $510.75')).toBeVisible();
+
+  // A reload keeps the draft, and going back keeps what was typed.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Line 1' })).toHaveValue(/Zellige 4×4, Forest/);
+  await page.getByRole('button', { name: 'Next: details' }).click();
+  await page.getByText('Picked up in store', { exact: true }).click();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('textbox', { name: 'Line 2', exact: true })).toHaveValue('Installation');
+  await page.getByRole('button', { name: 'Next: details' }).click();
+  await expect(page.getByText('Picked up in store', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Next: billing' }).click();
+
+  // Step 4: confirm; the stock is held.
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(page.getByRole('heading', { name: /SO-\d+ is confirmed/ })).toBeVisible();
+  await expect(page.getByText(/Wren Okafor · \$510\.75 · Picked up in store/)).toBeVisible();
+  await page.getByRole('link', { name: 'Open the order' }).click();
+  await expect(page.getByText('Confirmed').first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'In stock' })).toBeVisible();
+
+  // Handed over at the counter, then closed.
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Hand over' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Hand over' }).click();
+  await expect(toast(page, 'success', /SO-\d+ fulfilled\./)).toBeVisible();
+  await expect(page.getByRole('cell', { name: '2 of 2' })).toBeVisible();
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Close order' }).click();
+  await expect(toast(page, 'success', /SO-\d+ closed\./)).toBeVisible();
+
+  // The customer's orders tab lists it.
+  await page.getByRole('link', { name: 'Wren Okafor' }).click();
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByRole('cell', { name: 'Closed' })).toBeVisible();
+});
