@@ -23,6 +23,7 @@ import { organizationModule } from './modules/organization/organization.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
+import { quotesModule } from './modules/quotes/quotes.module';
 import { stockModule } from './modules/stock/stock.module';
 import { tasksModule } from './modules/tasks/tasks.module';
 import { usersModule } from './modules/users/users.module';
@@ -71,6 +72,7 @@ export const MODULES: readonly ModuleManifest[] = [
   stockModule,
   purchasingModule,
   ordersModule,
+  quotesModule,
   importerModule,
 ];
 installModules(MODULES);

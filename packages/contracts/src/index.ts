@@ -37,6 +37,7 @@ export * from './products';
 export * from './profile';
 export * from './project-templates';
 export * from './purchase-orders';
+export * from './quotes';
 export * from './realtime';
 export * from './records';
 export * from './reorder';

@@ -12,6 +12,7 @@ import { materialInputSchema, materialRowSchema, materialSchema } from './materi
 import { orderInputSchema, orderRowSchema, orderSchema } from './orders';
 import { productInputSchema, productRowSchema, productSchema } from './products';
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
+import { quoteInputSchema, quoteRowSchema, quoteSchema } from './quotes';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
 import { taskInputSchema, taskRowSchema, taskSchema } from './tasks';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
@@ -38,6 +39,7 @@ export const KIND_SCHEMAS = {
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
   order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },
+  quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },
   import: { input: importInputSchema, detail: importSchema, row: importRowSchema },

@@ -20,6 +20,7 @@ import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type OrderRow } from './
 import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
 import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-orders';
+import { QUOTE_STATUS_LABELS, type QuoteRow } from './quotes';
 import { SHIPMENT_DIRECTION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRow } from './shipments';
 import { TASK_PRIORITY_LABELS, type TaskRow } from './tasks';
 import type { VendorRow } from './vendors';
@@ -514,6 +515,42 @@ export const KINDS = defineKinds({
       { key: 'confirmedAt', name: 'confirmed', label: 'Confirmed', format: 'date', hidden: true },
       { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
       { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number', hidden: true },
+    ]),
+  },
+  quote: {
+    key: 'quote',
+    noun: 'quote',
+    plural: 'quotes',
+    label: 'Quote',
+    labelPlural: 'Quotes',
+    webPath: '/o/quotes',
+    apiPath: '/quotes',
+    codes: {
+      modify: P.MODIFY_QUOTES,
+      remove: P.DELETE_QUOTES,
+      settings: P.QUOTE_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    feature: 'quotes',
+    searchable: true,
+    numberPrefix: 'quoteSettings.prefix',
+    // Numbered documents are declined or expire, not archived: a draft may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<QuoteRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'company', name: 'account', label: 'Account', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: QUOTE_STATUS_LABELS },
+      { key: 'revision', label: 'Revision', format: 'number', hidden: true },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref', hidden: true },
+      { key: 'validUntil', name: 'valid', label: 'Valid until', format: 'date', sort: true },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
     ]),
   },
   purchase_order: {

@@ -14,6 +14,7 @@ export * from '../modules/orders/orders.table';
 export * from '../modules/products/products.table';
 export * from '../modules/purchasing/purchase-orders.table';
 export * from '../modules/purchasing/shipments.table';
+export * from '../modules/quotes/quotes.table';
 export * from '../modules/stock/reorder.table';
 export * from '../modules/stock/stock.table';
 export * from '../modules/tasks/tasks.table';

@@ -44,7 +44,10 @@ afterAll(async () => {
 describe('sending an order', () => {
   it('emails the customer its confirmation as a PDF through the outbox, and records the send', async () => {
     const customer = (
-      await api('POST', '/customers', { firstName: 'Mailed', emails: [{ label: 'Home', email: 'mailed@customer.test' }] })
+      await api('POST', '/customers', {
+        firstName: 'Mailed',
+        emails: [{ label: 'Home', email: 'mailed@customer.test' }],
+      })
     ).json() as { _id: string };
     const o = await order(customer._id);
     expect((await api('POST', `/orders/${o._id}/confirm`)).statusCode).toBe(200);

@@ -1,12 +1,10 @@
 import {
-  type Address,
   depositCents,
   KINDS,
   type Order,
   type OrderRow,
   orderCancelSchema,
   orderInputSchema,
-  type RecordAddress,
 } from '@atelier/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -21,7 +19,15 @@ import { ambassadors } from '../ambassadors';
 import { companies } from '../companies';
 import { couponForOrder, redeemCoupon, releaseCoupon } from '../coupons';
 import { customers } from '../customers';
-import { linesJsonSql, type PricedLines, priceLines, writeLines } from '../documents';
+import {
+  checkDocumentJob,
+  customerAddress,
+  documentCustomer,
+  linesJsonSql,
+  type PricedLines,
+  priceLines,
+  writeLines,
+} from '../documents';
 import { customerJobs } from '../jobs';
 import { warehouses } from '../warehouses';
 import { commitOrder, orderStock, releaseOrder } from './order-stock';
@@ -48,51 +54,9 @@ const linesJson = linesJsonSql(
 /** What an input's lines come to, worked out while checking it (`columns`) and kept for `afterWrite`. */
 const priced = new WeakMap<Input, PricedLines>();
 
-/** The address an order goes to unless it says: the customer's shipping address, else their first. */
-function customerAddress(addresses: RecordAddress[]): Address | null {
-  const a = addresses.find((x) => x.kind === 'shipping') ?? addresses[0];
-  if (!a) return null;
-  return {
-    line1: a.line1,
-    line2: a.line2,
-    city: a.city,
-    region: a.region,
-    postalCode: a.postalCode,
-    country: a.country,
-  };
-}
-
-/** The customer an order is for, and what their account says of tax and terms. */
-async function customerOf(db: Executor, id: string) {
-  const [found] = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      companyId: customers.companyId,
-      companyName: companies.name,
-      ambassadorId: customers.ambassadorId,
-      addresses: customers.addresses,
-      taxExempt: sql<boolean>`COALESCE(${companies.taxExempt}, false)`,
-      terms: companies.paymentTermsDays,
-    })
-    .from(customers)
-    .leftJoin(companies, eq(companies.id, customers.companyId))
-    .where(eq(customers.id, id));
-  if (!found) throw badRequest('Choose a customer from the list.', { customer: 'Choose a customer from the list.' });
-  return found;
-}
-
 /** The other records an order names are the firm's; a job is the customer's own or one of the firm's projects. */
 async function checkReferences(db: Executor, input: Input, customerId: string) {
-  if (input.customerJob) {
-    const [job] = await db
-      .select({ customer: customerJobs.customerId })
-      .from(customerJobs)
-      .where(eq(customerJobs.id, input.customerJob));
-    if (!job) throw badRequest('Choose a job from the list.', { customerJob: 'Choose a job from the list.' });
-    if (job.customer && job.customer !== customerId)
-      throw badRequest('This job is another customer’s.', { customerJob: 'This job is another customer’s.' });
-  }
+  await checkDocumentJob(db, input.customerJob, customerId);
   if (input.ambassador) {
     const [found] = await db
       .select({ id: ambassadors.id })
@@ -138,7 +102,7 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
           ? `${orderNumber(before)} is confirmed: its lines and prices change through a change order, or cancel it and make a new one.`
           : `${orderNumber(before)} is ${before.status}: it can no longer be changed.`,
       );
-    const customer = await customerOf(db, input.customer);
+    const customer = await documentCustomer(db, input.customer);
     await checkReferences(db, input, customer.id);
     const warehouse = await warehouseOf(db, actor.firmId, input.warehouse);
     const shipTo =

@@ -78,6 +78,8 @@ export const orders = pgTable(
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     originalTotalCents: bigint('original_total_cents', { mode: 'number' }),
+    // The quote it was accepted from (the quote names the order too).
+    quoteId: uuid('quote_id'),
     lineCount: integer('line_count').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
