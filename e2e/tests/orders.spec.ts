@@ -74,3 +74,59 @@ test('an order is made with the wizard for a new customer, scanned in, confirmed
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page.getByRole('cell', { name: 'Closed' })).toBeVisible();
 });
+
+test('a quote offers two finishes, is revised after it was sent, and is accepted into an order with the finish chosen', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/o/quotes');
+  await expect(page).toHaveTitle('Atelier Quotes');
+  await page.getByRole('link', { name: 'New quote' }).click();
+  await page.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('combobox', { name: 'Customer' }).fill('Wren');
+  await page.getByRole('option', { name: 'Wren Okafor' }).click();
+  for (const [i, sku] of [
+    [1, 'TL-ZE44-FO'],
+    [2, 'TL-ZE44-SEGL'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Add an item' }).click();
+    await page.getByRole('combobox', { name: `Line ${i}` }).click();
+    await page.getByRole('combobox', { name: `Line ${i}` }).fill(sku);
+    await page.getByRole('option', { name: new RegExp(sku) }).click();
+    await page
+      .getByLabel('Quantity')
+      .nth(i - 1)
+      .fill('10');
+    await page
+      .getByLabel('Alternative group')
+      .nth(i - 1)
+      .fill('Wall tile');
+  }
+  await page.getByLabel('The one chosen').first().check();
+  await page.getByRole('button', { name: 'Create quote' }).click();
+  await expect(toast(page, 'success', /Q-\d+ created as a draft\./)).toBeVisible();
+  // Only the chosen finish counts: 10 × $106.99 and 5.5 % tax.
+  await expect(page.getByText('Total $1,128.74')).toBeVisible();
+
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(page.getByText('Revision 1 ·')).toBeVisible();
+  // The customer wants twelve: the next revision, and what changed.
+  await page.getByLabel('Quantity').first().fill('12');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changed since revision 1 was sent')).toBeVisible();
+  await expect(page.getByText(/Zellige 4×4, Forest: quantity 10 → 12/)).toBeVisible();
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(page.getByText('Revision 2 ·')).toBeVisible();
+
+  // Accepted with the other finish.
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /Sea glass/ }).check();
+  await dialog.getByRole('button', { name: 'Accept and make the order' }).click();
+  await expect(page).toHaveURL(/\/o\/orders\/[0-9a-f-]+$/);
+  await expect(page.getByRole('cell', { name: /Zellige 4×4, Sea glass/ })).toBeVisible();
+  await expect(page.getByText('Draft').first()).toBeVisible();
+});

@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               ...kindRoutes(KINDS.order, () => import('../features/orders/pages/order-pages')),
+              ...kindRoutes(KINDS.quote, () => import('../features/quotes/pages/quote-pages')),
               {
                 // The create-order wizard: each step a route (spec section 2).
                 path: 'o/create-order',
@@ -217,6 +218,7 @@ export const routes: RouteObject[] = [
                   page('vendor', () => import('../features/vendors/pages/vendor-settings-page')),
                   page('purchase-order', () => import('../features/purchasing/pages/purchase-order-settings-page')),
                   page('order', () => import('../features/orders/pages/order-settings-page')),
+                  page('quote', () => import('../features/quotes/pages/quote-settings-page')),
                   page('documents', () => import('../features/settings/pages/document-settings-page')),
                   {
                     path: 'product',

@@ -1,4 +1,4 @@
-import { columnName, csvCell, type KindColumn, type RecordKind } from '@atelier/contracts';
+import { columnName, csvCell, type KindColumn, kindHas, type RecordKind } from '@atelier/contracts';
 import { Column, is, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
@@ -123,7 +123,9 @@ export function declaredList<Row extends { _id: string }>(
     sorts: { ...sorts, ...given.sorts },
     defaultSort: given.defaultSort ?? Object.keys(sorts)[0] ?? 'created',
     filters: { ...filters, ...given.filters },
-    defaultFilters: given.defaultFilters ?? { status: ['active'] },
+    // A kind whose records are never archived (numbered documents) has none to hide: no filter,
+    // so its count and pages read its indexes alone.
+    defaultFilters: given.defaultFilters ?? (kindHas(kind, 'archive') ? { status: ['active'] } : {}),
     search,
     fetch: given.fetch ?? fetch,
   };

@@ -84,7 +84,7 @@ export function DocumentLines<L extends DocumentLine>({
                       l.sku,
                       l.special ? `from ${l.special.vendor.name}, ${l.special.leadTimeDays} days` : '',
                       l.basis.join(', '),
-                      l.priceSource !== 'List price' ? l.priceSource : '',
+                      l.kind === 'item' && l.priceSource !== 'List price' ? l.priceSource : '',
                     ]
                       .filter(Boolean)
                       .join(' · ')}

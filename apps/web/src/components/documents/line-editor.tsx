@@ -2,6 +2,7 @@ import { type DocumentLine, type DocumentLineValues, KINDS, type SellableItem } 
 import {
   ActionIcon,
   Button,
+  Checkbox,
   Grid,
   Group,
   Loader,
@@ -176,6 +177,7 @@ export function LineEditor<V extends WithLines>({
   warehouse,
   taxClasses = [],
   scanner = false,
+  withOptions = false,
 }: {
   form: UseFormReturn<V>;
   record?: DocumentLine[];
@@ -184,6 +186,8 @@ export function LineEditor<V extends WithLines>({
   taxClasses?: readonly string[];
   /** A box a barcode scanner types into: the item whose SKU or barcode it is is added, or one more of it. */
   scanner?: boolean;
+  /** Quotes: a line may be optional (the customer ticks it) or one of an alternative group. */
+  withOptions?: boolean;
 }) {
   const f = form as unknown as UseFormReturn<WithLines>;
   const lines = useFieldArray({ control: f.control, name: 'lines' });
@@ -242,6 +246,7 @@ export function LineEditor<V extends WithLines>({
           warehouse={warehouse}
           errors={errors?.[i] as LineErrors}
           taxClasses={taxClasses}
+          withOptions={withOptions}
           onKnown={(key, item) => setKnown((all) => ({ ...all, [key]: item }))}
           onRemove={() => lines.remove(i)}
         />
@@ -278,6 +283,7 @@ function LineRow({
   warehouse,
   errors,
   taxClasses,
+  withOptions,
   onKnown,
   onRemove,
 }: {
@@ -287,6 +293,7 @@ function LineRow({
   warehouse?: string | null;
   errors: LineErrors;
   taxClasses: readonly string[];
+  withOptions: boolean;
   onKnown: (key: string, item: KnownItem) => void;
   onRemove: () => void;
 }) {
@@ -480,6 +487,22 @@ function LineRow({
               <TextInput label="Vendor’s SKU" {...form.register(`lines.${i}.special.sku`)} />
             </Grid.Col>
           </>
+        )}
+        {withOptions && (
+          <Grid.Col span={12}>
+            <Group gap="md" align="flex-end">
+              <Checkbox label="Optional" {...form.register(`lines.${i}.optional`)} />
+              {line.optional && <Checkbox label="Taken by the customer" {...form.register(`lines.${i}.selected`)} />}
+              <TextInput
+                label="Alternative group"
+                placeholder="Good / better / best…"
+                size="xs"
+                {...form.register(`lines.${i}.group`, { setValueAs: (v) => v || null })}
+                error={err('group')}
+              />
+              {line.group && <Checkbox label="The one chosen" {...form.register(`lines.${i}.chosen`)} />}
+            </Group>
+          </Grid.Col>
         )}
         {kind !== 'item' && taxClasses.length > 0 && (
           <Grid.Col span={{ base: 12, sm: 4 }}>
