@@ -29,6 +29,7 @@ import { tasksModule } from './modules/tasks/tasks.module';
 import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
 import { warehousesModule } from './modules/warehouses/warehouses.module';
+import { wholesaleModule } from './modules/wholesale/wholesale.module';
 import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
 import { registerApiDocs } from './platform/http/api-docs';
@@ -71,6 +72,7 @@ export const MODULES: readonly ModuleManifest[] = [
   collectionsModule,
   stockModule,
   purchasingModule,
+  wholesaleModule,
   ordersModule,
   quotesModule,
   importerModule,

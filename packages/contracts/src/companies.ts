@@ -73,3 +73,40 @@ export type CompanyRow = z.output<typeof companyRowSchema>;
 
 export const COMPANY_SORTS = ['name', 'type', 'created', 'updated'] as const;
 export const COMPANY_FILTERS = ['status', 'type', 'assigned', 'tag', 'id'] as const;
+
+/**
+ * An account's own prices (the wholesale module; its pricing tab): a product or variant at a
+ * price for this account alone, over its price level's discount.
+ */
+export const companyPriceInputSchema = z.strictObject({
+  prices: z
+    .array(
+      z.strictObject({
+        item: z.strictObject({
+          type: z.enum(['product', 'variant'], { error: 'Choose a product or a variant.' }),
+          id: z.uuid('Choose an item from the list.'),
+        }),
+        priceCents: z.coerce
+          .number({ error: 'Enter an amount.' })
+          .int('Use whole cents.')
+          .min(0, 'Use 0 or more.')
+          .max(100_000_000_000, 'That amount is too large.'),
+      }),
+    )
+    .max(500, 'Use at most 500 prices.'),
+});
+export type CompanyPriceInput = z.input<typeof companyPriceInputSchema>;
+
+export const companyPricesSchema = z.strictObject({
+  /** The account's price level and what it takes off, in words ("Trade: 15 % off Tile"). */
+  level: z.string(),
+  rules: z.array(z.string()),
+  prices: z.array(
+    z.strictObject({
+      item: z.strictObject({ type: z.enum(['product', 'variant']), _id: z.uuid(), name: z.string(), sku: z.string() }),
+      priceCents: z.number(),
+      listPriceCents: z.number(),
+    }),
+  ),
+});
+export type CompanyPrices = z.output<typeof companyPricesSchema>;

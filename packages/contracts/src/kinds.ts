@@ -137,6 +137,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Details' },
       { path: 'files', label: 'Files' },
+      { path: 'pricing', label: 'Pricing' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'orders', label: 'Orders' },
       { path: 'settings', label: 'Settings' },

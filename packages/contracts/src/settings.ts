@@ -171,9 +171,28 @@ export const SETTINGS_GROUPS = {
       paymentTermsDays: days(365),
       creditLimitCents: z.coerce.number().int().min(0, 'Use 0 or more.').max(100_000_000_00),
       priceLevels: labelList,
+      // What each level takes off the list price (the wholesale module): on a category (and the
+      // categories under it), or on everything when none is named; the most specific rule wins.
+      priceRules: z
+        .array(
+          z.strictObject({
+            level: z.string().trim().min(1, 'Choose a price level.').max(60),
+            category: z.uuid('Choose a category from the list.').nullable(),
+            percentOff: z.coerce
+              .number({ error: 'Enter the percentage off.' })
+              .gt(0, 'Use more than 0.')
+              .max(100, 'Use at most 100 %.'),
+          }),
+        )
+        .max(200, 'Use at most 200 rules.'),
     }),
     permission: P.COMPANY_SETTINGS,
-    defaults: { paymentTermsDays: 30, creditLimitCents: 0, priceLevels: ['Retail', 'Trade', 'Wholesale'] },
+    defaults: {
+      paymentTermsDays: 30,
+      creditLimitCents: 0,
+      priceLevels: ['Retail', 'Trade', 'Wholesale'],
+      priceRules: [] as { level: string; category: string | null; percentOff: number }[],
+    },
   },
   customerSettings: {
     schema: z.strictObject({ sources: labelList, consentByDefault: z.boolean() }),

@@ -21,6 +21,7 @@ export * from '../modules/tasks/tasks.table';
 export * from '../modules/vendors/vendor-items.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/warehouses/warehouses.table';
+export * from '../modules/wholesale/company-prices.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/auth/api-keys.table';
 export * from '../platform/auth/auth.table';

@@ -33,10 +33,13 @@ type CatalogFacts = {
 };
 
 /**
- * The price that applies to a customer for an item (company pricing, where the firm has the
- * wholesale module), or null for the catalog's. Its words say which price it was.
+ * The prices that apply to a customer for items (company pricing, where the firm has the
+ * wholesale module), each null for the catalog's; its words say which price it was. Asked once
+ * per document, with every item line whose price is not typed, and its list price.
  */
-export type PriceBook = (item: StockItem, listPriceCents: number) => { cents: number; source: string } | null;
+export type PriceBook = (
+  lines: { item: StockItem; listPriceCents: number }[],
+) => Promise<({ cents: number; source: string } | null)[]>;
 
 export type PricingContext = {
   /** Where it goes: the jurisdiction whose tax applies. */
@@ -185,6 +188,19 @@ export async function priceLines(
     getSettingsGroup(db, firmId, 'productSettings'),
   ]);
   const defaultClass = productSettings.taxClasses[0] ?? 'Standard';
+  const asked = input.flatMap((l, i) => {
+    const item = items.get(i);
+    const fact = item ? facts.get(item.itemId) : undefined;
+    return item && fact && l.unitPriceCents === undefined ? [{ i, item, listPriceCents: fact.priceCents ?? 0 }] : [];
+  });
+  const booked = new Map<number, { cents: number; source: string }>();
+  if (context.priceBook && asked.length) {
+    const answers = await context.priceBook(asked);
+    asked.forEach((a, k) => {
+      const answer = answers[k];
+      if (answer) booked.set(a.i, answer);
+    });
+  }
   const errors: Record<string, string> = {};
   const lines = input.map(
     (
@@ -214,7 +230,7 @@ export async function priceLines(
         if (fact.priceCents === null && line.unitPriceCents === undefined)
           errors[`lines.${i}.unitPriceCents`] = `${item.name} is a material with no selling price: enter the price.`;
         if (line.unitPriceCents === undefined) {
-          const book = context.priceBook?.(item, listPriceCents) ?? null;
+          const book = booked.get(i);
           unitPriceCents = book ? book.cents : listPriceCents;
           priceSource = book ? book.source : 'List price';
         }

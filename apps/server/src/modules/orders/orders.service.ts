@@ -30,6 +30,7 @@ import {
 } from '../documents';
 import { customerJobs } from '../jobs';
 import { warehouses } from '../warehouses';
+import { priceBookFor } from '../wholesale';
 import { commitOrder, orderStock, releaseOrder } from './order-stock';
 import { orderLines, orders } from './orders.table';
 
@@ -113,6 +114,7 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
       taxExempt: customer.taxExempt,
       discount: input.discount,
       shippingCents: input.shippingCents,
+      ...(await priceBookFor(db, actor, customer.companyId)),
       coupon: input.coupon
         ? async (couponLines) =>
             couponForOrder(db, actor.firmId, { code: input.coupon!, customer: customer.id, lines: couponLines })

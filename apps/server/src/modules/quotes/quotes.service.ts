@@ -29,6 +29,7 @@ import {
 } from '../documents';
 import { customerJobs } from '../jobs';
 import { orders } from '../orders';
+import { priceBookFor } from '../wholesale';
 import { acceptQuote } from './accept';
 import { quoteLines, quoteRevisions, quotes } from './quotes.table';
 
@@ -104,6 +105,7 @@ export const quoteType = defineRecordType<typeof quotes, typeof quoteInputSchema
       taxExempt: customer.taxExempt,
       discount: input.discount,
       shippingCents: input.shippingCents,
+      ...(await priceBookFor(db, actor, customer.companyId)),
     });
     priced.set(input, lines);
     const numbered = before

@@ -9,8 +9,16 @@ export type SettingsReference = {
   message: string;
 };
 
-/** A check of a group's save beyond its schema (throws a 400 naming the field). */
-export type SettingsCheck = (db: Executor, firmId: string, values: Record<string, unknown>) => Promise<void>;
+/**
+ * A check of a group's save beyond its schema (throws a 400 naming the field): `values` are the
+ * fields sent, `merged` the whole group as it will be saved.
+ */
+export type SettingsCheck = (
+  db: Executor,
+  firmId: string,
+  values: Record<string, unknown>,
+  merged: Record<string, unknown>,
+) => Promise<void>;
 
 /**
  * What a module's manifest says about the firm's settings (contracts' SETTINGS_GROUPS), so the

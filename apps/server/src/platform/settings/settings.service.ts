@@ -80,14 +80,20 @@ export async function getSettings(
 }
 
 /** Checks that ids inside settings point at this firm's records; a foreign or unknown id reads as "choose from the list". */
-async function checkReferences(db: Executor, firmId: string, group: SettingsGroup, values: Record<string, unknown>) {
+async function checkReferences(
+  db: Executor,
+  firmId: string,
+  group: SettingsGroup,
+  values: Record<string, unknown>,
+  merged: Record<string, unknown>,
+) {
   // Fields naming a module's records (`warehouse`): the module's manifest says how to check them.
   for (const [field, reference] of settingsReferences()) {
     if (field in values && values[field] && !(await reference.exists(db, firmId, String(values[field]))))
       throw badRequest(reference.message, { [field]: reference.message });
   }
   // What only the group's module understands (its manifest's settings checks).
-  await settingsCheck(group)?.(db, firmId, values);
+  await settingsCheck(group)?.(db, firmId, values, merged);
   if (group === 'firmSettings' && values.logo && values.logo !== DEFAULT_LOGO) {
     await assertOwnFileUrl(db, String(values.logo), 'logo', 'Upload the logo again.');
   }
@@ -133,7 +139,7 @@ async function saveFirmSettings(db: Executor, actor: Actor, input: FirmSettingsI
 export async function saveSettings(db: Executor, actor: Actor, group: SettingsGroup, changes: Record<string, unknown>) {
   const { features: _features, ...current } = (await getSettings(db, actor.firmId))[group] as Record<string, unknown>;
   const values = { ...current, ...changes };
-  await checkReferences(db, actor.firmId, group, changes);
+  await checkReferences(db, actor.firmId, group, changes, values);
   const data = group === 'firmSettings' ? await saveFirmSettings(db, actor, values as FirmSettingsInput) : values;
   const [before] = await db
     .select({ data: settings.data })

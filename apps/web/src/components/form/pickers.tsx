@@ -94,7 +94,7 @@ export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name:
   <RecordSelect {...props} endpoint="/ambassadors" empty="Nobody referred them" notFound="No ambassador found" />
 );
 
-export const ProductSelect = (props: Props) => (
+export const ProductSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
   <RecordSelect {...props} endpoint="/products" empty="Search the products" notFound="No product found" />
 );
 

@@ -15,6 +15,7 @@ import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSaveSettings } from '../../settings/api';
 import { SettingsGroupPage } from '../../settings/components/settings-group-page';
+import { PriceRules } from '../components/price-rules';
 import { TermsFields } from '../components/terms-fields';
 
 const contract = SETTINGS_GROUPS.companySettings.schema.shape;
@@ -68,13 +69,18 @@ function AccountSettingsForm({ current }: { current: SettingsValues<'companySett
 
 /** /s/account: the company settings group (16): new accounts' terms and the price levels. */
 export default function AccountSettingsPage() {
-  const { can } = useCan();
+  const { can, hasFeature } = useCan();
   return (
     <SettingsGroupPage
       title="Account settings"
-      description="Payment terms, credit limit and price levels of your accounts."
+      description="Payment terms, credit limit, price levels and their discounts."
       allowed={can(P.COMPANY_SETTINGS)}
-      form={(settings) => <AccountSettingsForm current={settings.companySettings} />}
+      form={(settings) => (
+        <Stack>
+          <AccountSettingsForm current={settings.companySettings} />
+          {hasFeature('wholesale') && <PriceRules current={settings.companySettings} />}
+        </Stack>
+      )}
     />
   );
 }

@@ -41,5 +41,9 @@ export default recordPages({
       </>
     ),
   },
-  tabs: { orders: () => import('./company-orders-tab'), settings: () => import('./company-settings-tab') },
+  tabs: {
+    pricing: () => import('./company-pricing-tab'),
+    orders: () => import('./company-orders-tab'),
+    settings: () => import('./company-settings-tab'),
+  },
 });
