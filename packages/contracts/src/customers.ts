@@ -25,8 +25,11 @@ export const customerInputSchema = z.strictObject({
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 
-/** The settings tab (customer settings, 12): marketing consent. */
-export const customerSettingsSchema = z.strictObject({ marketingConsent: z.boolean() });
+/** The settings tab (customer settings, 12): marketing consent, and sales-tax exemption (kept unless sent). */
+export const customerSettingsSchema = z.strictObject({
+  marketingConsent: z.boolean(),
+  taxExempt: z.boolean().optional(),
+});
 
 /** The store login: none, invited (link sent), active, or disabled. */
 export const CUSTOMER_LOGINS = ['none', 'invited', 'active', 'disabled'] as const;
@@ -40,6 +43,8 @@ export const customerSchema = customerInputSchema.extend({
   assignedTo: personRefSchema.nullable(),
   marketingConsent: z.boolean(),
   consentAt: z.string().nullable(),
+  /** Pays no sales tax on orders and quotes (or their account does not). */
+  taxExempt: z.boolean(),
   login: z.enum(CUSTOMER_LOGINS),
 });
 export type Customer = z.output<typeof customerSchema>;

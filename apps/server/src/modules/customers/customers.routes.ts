@@ -25,7 +25,8 @@ export const customerRoutes: AnyRoute[] = [
     params: idParams,
     body: withVersion(customerSettingsSchema),
     response: customerSchema,
-    handler: ({ db, actor, params, body }) => updateConsent(db, actor, params.id, body.marketingConsent, body.version),
+    handler: ({ db, actor, params, body }) =>
+      updateConsent(db, actor, params.id, body.marketingConsent, body.version, body.taxExempt),
   }),
   ...(['invite', 'disable', 'enable'] as const).map((action) =>
     defineRoute({

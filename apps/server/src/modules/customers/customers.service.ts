@@ -119,6 +119,7 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
     notes: r.notes,
     marketingConsent: r.marketingConsent,
     consentAt: r.consentAt?.toISOString() ?? null,
+    taxExempt: r.taxExempt,
     login: (extra.login as Customer['login'] | null) ?? 'none',
   }),
   assignable: {},
@@ -145,26 +146,29 @@ export const customerType = defineRecordType<typeof customers, typeof customerIn
   duplicates: (db, query) => findDuplicateCustomers(db, query),
 });
 
-/** The settings tab: marketing consent, with the date it was given. */
+/** The settings tab: marketing consent (with the date it was given) and tax exemption. */
 export async function updateConsent(
   db: Executor,
   actor: Actor,
   id: string,
   consent: boolean,
   version: number,
+  taxExempt?: boolean,
 ): Promise<Customer> {
   const before = await customerType.findRow(db, id, true);
+  const exempt = taxExempt ?? before.taxExempt;
   const after = await updateVersioned(db, actor, customers, id, version, 'customer', {
     marketingConsent: consent,
     consentAt: consent ? (before.marketingConsent ? before.consentAt : sql`now()`) : null,
+    taxExempt: exempt,
   });
   await recordAudit(db, actor, {
     entityType: 'customer',
     entityId: id,
     action: 'update',
     version: after.version,
-    before: { marketingConsent: before.marketingConsent },
-    after: { marketingConsent: consent },
+    before: { marketingConsent: before.marketingConsent, taxExempt: before.taxExempt },
+    after: { marketingConsent: consent, taxExempt: exempt },
   });
   return customerType.get(db, actor, id);
 }

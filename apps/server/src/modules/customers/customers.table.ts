@@ -31,6 +31,7 @@ export const customers = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     notes: text('notes').notNull().default(''),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
     consentAt: timestamp('consent_at', { withTimezone: true }),
     // The store login (a users row of kind customer), when there is one.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -30,7 +30,8 @@ export async function documentCustomer(db: Executor, id: string) {
       companyName: companies.name,
       ambassadorId: customers.ambassadorId,
       addresses: customers.addresses,
-      taxExempt: sql<boolean>`COALESCE(${companies.taxExempt}, false)`,
+      // Exempt on their own account or on their business's.
+      taxExempt: sql<boolean>`(${customers.taxExempt} OR COALESCE(${companies.taxExempt}, false))`,
       terms: companies.paymentTermsDays,
     })
     .from(customers)

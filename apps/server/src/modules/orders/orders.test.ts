@@ -176,6 +176,16 @@ describe('pricing an order', () => {
       account._id,
       45,
     ]);
+    // A customer may be exempt on their own too (their settings tab, 12).
+    const own = (await api('POST', '/customers', { firstName: 'Exempt on their own' })).json() as Customer;
+    const set = await api('PUT', `/customers/${own._id}/settings`, {
+      marketingConsent: false,
+      taxExempt: true,
+      version: own.version,
+    });
+    expect([set.statusCode, (set.json() as Customer).taxExempt]).toEqual([200, true]);
+    const theirs = await create([item(tile, 1)], { customer: own._id });
+    expect([theirs.taxExempt, theirs.taxCents]).toEqual([true, 0]);
   });
 
   it('refuses bad lines with the reason, per field, and changes nothing', async () => {

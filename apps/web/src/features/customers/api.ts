@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 export const customers = recordResource<Customer, CustomerInput>(KINDS.customer);
 
 export const useUpdateConsent = (id: string) =>
-  customers.useMutationOf(id, (input: { marketingConsent: boolean; version: number }) =>
+  customers.useMutationOf(id, (input: { marketingConsent: boolean; taxExempt?: boolean; version: number }) =>
     api<Customer>('PUT', `${customers.path(id)}/settings`, input),
   );
 export const useStoreLogin = (id: string) =>

@@ -47,6 +47,25 @@ export default function CustomerSettingsTab() {
         )}
       </Card>
       <Card withBorder padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          Sales tax
+        </Title>
+        <Switch
+          label="Exempt from sales tax"
+          description="Their orders and quotes charge no tax (an account’s exemption covers its people too)."
+          checked={record.taxExempt}
+          onChange={(e) =>
+            consent
+              .mutateAsync({
+                marketingConsent: record.marketingConsent,
+                taxExempt: e.currentTarget.checked,
+                version: record.version,
+              })
+              .then(() => toastSuccess('Tax exemption saved.'), showSubmitError)
+          }
+        />
+      </Card>
+      <Card withBorder padding="lg">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4">
             Store login
