@@ -53,6 +53,21 @@ export const documentLineColumns = () => ({
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The totals every priced document keeps with its lines (the engine's sums), and how many lines
+ * it has: what its lists sort and show without reading the lines.
+ */
+export const documentTotalsColumns = () => ({
+  shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+  subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+  lineDiscountCents: bigint('line_discount_cents', { mode: 'number' }).notNull().default(0),
+  orderDiscountCents: bigint('order_discount_cents', { mode: 'number' }).notNull().default(0),
+  discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+  taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  lineCount: integer('line_count').notNull().default(0),
+});
+
 /** The checks every document line table has, named after it. */
 export const documentLineChecks = (table: string) => [
   check(

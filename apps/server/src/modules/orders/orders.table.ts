@@ -30,7 +30,7 @@ import { ambassadors } from '../ambassadors';
 import { companies } from '../companies';
 import { coupons } from '../coupons';
 import { customers } from '../customers';
-import { documentLineChecks, documentLineColumns } from '../documents';
+import { documentLineChecks, documentLineColumns, documentTotalsColumns } from '../documents';
 import { customerJobs } from '../jobs';
 import { warehouses } from '../warehouses';
 
@@ -65,26 +65,19 @@ export const orders = pgTable(
     discount: jsonb('discount').$type<Discount>(),
     couponCode: text('coupon_code'),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
-    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
     deposit: jsonb('deposit').$type<Discount>(),
     depositCents: bigint('deposit_cents', { mode: 'number' }).notNull().default(0),
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
     taxExempt: boolean('tax_exempt').notNull().default(false),
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
-    lineDiscountCents: bigint('line_discount_cents', { mode: 'number' }).notNull().default(0),
-    orderDiscountCents: bigint('order_discount_cents', { mode: 'number' }).notNull().default(0),
     couponCents: bigint('coupon_cents', { mode: 'number' }).notNull().default(0),
-    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
-    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     originalTotalCents: bigint('original_total_cents', { mode: 'number' }),
     // The quote it was accepted from (the quote names the order too).
     quoteId: uuid('quote_id'),
-    lineCount: integer('line_count').notNull().default(0),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...documentTotalsColumns(),
     searchText: text('search_text').notNull().default(''),
     ...recordColumns(),
   },

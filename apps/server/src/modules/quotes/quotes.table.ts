@@ -26,7 +26,7 @@ import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { companies } from '../companies';
 import { customers } from '../customers';
-import { documentLineChecks, documentLineColumns } from '../documents';
+import { documentLineChecks, documentLineColumns, documentTotalsColumns } from '../documents';
 import { customerJobs } from '../jobs';
 import { orders } from '../orders';
 
@@ -52,18 +52,11 @@ export const quotes = pgTable(
     shipTo: jsonb('ship_to').$type<Address>(),
     notes: text('notes').notNull().default(''),
     discount: jsonb('discount').$type<Discount>(),
-    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
     taxExempt: boolean('tax_exempt').notNull().default(false),
-    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
-    lineDiscountCents: bigint('line_discount_cents', { mode: 'number' }).notNull().default(0),
-    orderDiscountCents: bigint('order_discount_cents', { mode: 'number' }).notNull().default(0),
-    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
-    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
-    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
-    lineCount: integer('line_count').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    ...documentTotalsColumns(),
     searchText: text('search_text').notNull().default(''),
     ...recordColumns(),
   },

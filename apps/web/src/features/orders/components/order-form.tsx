@@ -3,7 +3,7 @@ import { Alert, Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DiscountInput } from '../../../components/documents/discount-input';
-import { LineEditor } from '../../../components/documents/line-editor';
+import { LineEditor, lineValuesOf } from '../../../components/documents/line-editor';
 import { type FieldSpec, Fields } from '../../../components/form/fields';
 import { AmbassadorSelect, CustomerSelect, JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
@@ -35,31 +35,7 @@ export const orderValues = (record: Order | undefined): OrderValues => ({
   shippingCents: record?.shippingCents ?? 0,
   deposit: record?.deposit ?? null,
   paymentTermsDays: record?.paymentTermsDays ?? null,
-  lines: (record?.lines ?? []).map((l) => ({
-    id: l.id,
-    item: l.item ? { type: l.item.type, id: l.item._id } : null,
-    special: l.special
-      ? {
-          vendor: l.special.vendor._id,
-          sku: l.special.sku,
-          costCents: l.special.costCents,
-          leadTimeDays: l.special.leadTimeDays,
-        }
-      : null,
-    // An item's name is the catalog's unless it was typed.
-    name: l.item ? '' : l.name,
-    description: l.description,
-    measure: l.measure,
-    quantity: l.measure ? l.pieces : l.quantity,
-    ...(l.priceSource === 'Entered' ? { unitPriceCents: l.unitPriceCents } : {}),
-    // An item's tax class is its product's; a special-order or free line keeps its own.
-    ...(l.item ? {} : { taxClass: l.taxClass }),
-    discount: l.discount,
-    optional: l.optional,
-    selected: l.selected,
-    group: l.group,
-    chosen: l.chosen,
-  })),
+  lines: lineValuesOf(record?.lines),
 });
 
 /** The customer picker, as one of the who-fields. */

@@ -2,7 +2,7 @@ import type { Quote, QuoteInput, QuoteValues } from '@atelier/contracts';
 import { Alert } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DiscountInput } from '../../../components/documents/discount-input';
-import { LineEditor } from '../../../components/documents/line-editor';
+import { LineEditor, lineValuesOf } from '../../../components/documents/line-editor';
 import { CustomerSelect, JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
@@ -16,29 +16,7 @@ const quoteValues = (record: Quote | undefined): QuoteValues => ({
   notes: record?.notes ?? '',
   discount: record?.discount ?? null,
   shippingCents: record?.shippingCents ?? 0,
-  lines: (record?.lines ?? []).map((l) => ({
-    id: l.id,
-    item: l.item ? { type: l.item.type, id: l.item._id } : null,
-    special: l.special
-      ? {
-          vendor: l.special.vendor._id,
-          sku: l.special.sku,
-          costCents: l.special.costCents,
-          leadTimeDays: l.special.leadTimeDays,
-        }
-      : null,
-    name: l.item ? '' : l.name,
-    description: l.description,
-    measure: l.measure,
-    quantity: l.measure ? l.pieces : l.quantity,
-    ...(l.priceSource === 'Entered' ? { unitPriceCents: l.unitPriceCents } : {}),
-    ...(l.item ? {} : { taxClass: l.taxClass }),
-    discount: l.discount,
-    optional: l.optional,
-    selected: l.selected,
-    group: l.group,
-    chosen: l.chosen,
-  })),
+  lines: lineValuesOf(record?.lines),
 });
 
 /**
