@@ -25,10 +25,15 @@ describe('module manifests', () => {
       'demo:collections',
       'demo:stock',
       'demo:purchasing',
+      // Company pricing before the orders and quotes priced with it.
+      'demo:wholesale',
+      'demo:orders',
+      'demo:quotes',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);
     expect(settingsCheck('leadSettings')).toBeTypeOf('function');
+    expect(settingsCheck('companySettings')).toBeTypeOf('function');
   });
 
   it('refuses a route, job or seed declared by two modules, naming both', () => {
