@@ -37,6 +37,10 @@ async function signedInPages(): Promise<string[]> {
   );
   const job = await firstId(`SELECT id FROM customer_jobs WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
   const task = await firstId(`SELECT id FROM tasks WHERE firm_id = ${HARBOR} ORDER BY name LIMIT 1`);
+  // A confirmed order (its stock column), a draft (its form and line editor), a revised quote.
+  const confirmed = await firstId(`SELECT id FROM orders WHERE firm_id = ${HARBOR} AND status = 'confirmed' LIMIT 1`);
+  const draft = await firstId(`SELECT id FROM orders WHERE firm_id = ${HARBOR} AND status = 'draft' LIMIT 1`);
+  const quote = await firstId(`SELECT id FROM quotes WHERE firm_id = ${HARBOR} AND revision > 1 LIMIT 1`);
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -67,6 +71,20 @@ async function signedInPages(): Promise<string[]> {
     ...record('/p/vendors', vendor, ['items', 'purchase-orders', 'analytics', 'logs']),
     ...record('/p/purchase-orders', order, ['receipts', 'files', 'logs']),
     ...record('/p/shipments', shipment, ['files', 'logs']),
+    ...record('/o/orders', confirmed, ['files', 'interactions', 'logs']),
+    `/o/orders/${draft}`,
+    '/o/create-order/customer',
+    `/o/create-order/products?order=${draft}`,
+    `/o/create-order/details?order=${draft}`,
+    `/o/create-order/billing?order=${draft}`,
+    `/o/create-order/success/${confirmed}`,
+    ...record('/o/quotes', quote, ['files', 'interactions', 'logs']),
+    `/u/companies/${company}/pricing`,
+    `/u/companies/${company}/orders`,
+    `/u/customers/${customer}/orders`,
+    `/u/customer-jobs/${job}/orders`,
+    '/s/order',
+    '/s/quote',
     '/s/documents',
     '/s/vendor',
     '/s/purchase-order',

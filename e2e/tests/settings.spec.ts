@@ -9,7 +9,7 @@ test('account settings give a new account its terms and price levels; customer s
   await page.getByLabel('Payment terms (days)').fill('60');
   await page.getByRole('button', { name: 'Add a price level' }).click();
   await page.getByLabel('Price level 4', { exact: true }).fill('Designer');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'success', 'Account settings saved.')).toBeVisible();
 
   await page.goto('/u/companies/new');

@@ -18,16 +18,18 @@ function StockCell({ line }: { line: OrderLine }) {
   const { available, shortfall, availableOn } = line.stock;
   if (shortfall <= 0)
     return (
-      <Text size="sm" c="green.8">
+      <Badge color="green" variant="light">
         In stock
-      </Text>
+      </Badge>
     );
   return (
     <Tooltip label={`${formatQuantity(Math.max(available, 0))} available in the warehouse`}>
-      <Text size="sm" c="orange.8">
-        Short {formatQuantity(shortfall)}
-        {availableOn ? ` · by ${formatDate(availableOn)}` : ' · no date yet'}
-      </Text>
+      <Stack gap={2} align="flex-end">
+        <Badge color="orange" variant="light">
+          Short {formatQuantity(shortfall)}
+        </Badge>
+        <Text size="xs">{availableOn ? `by ${formatDate(availableOn)}` : 'no date yet'}</Text>
+      </Stack>
     </Tooltip>
   );
 }
