@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type Order, type OrderInput, type OrderRow } from '@atelier/contracts';
+import { KINDS, ORDER_STATUS_LABELS, type Order, type OrderInput, type OrderRow } from '@atelier/contracts';
 import { Badge, Button, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -137,7 +137,9 @@ const pages = recordPages<Order, OrderInput, OrderRow>({
   details: {
     above: (o) => <Summary order={o} />,
     links: (o) =>
-      o.customerJob ? <Link to={`/u/customer-jobs/${o.customerJob._id}`}>Job: {o.customerJob.name}</Link> : undefined,
+      o.customerJob ? (
+        <Link to={`${KINDS.customer_job.webPath}/${o.customerJob._id}`}>Job: {o.customerJob.name}</Link>
+      ) : undefined,
   },
   deleteText: 'Deleting removes the draft for good. A confirmed order is cancelled instead.',
   deletable: (o) => o.status === 'draft',

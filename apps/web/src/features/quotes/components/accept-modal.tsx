@@ -1,4 +1,4 @@
-import type { Quote } from '@atelier/contracts';
+import { KINDS, type Quote } from '@atelier/contracts';
 import { Checkbox, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -54,7 +54,7 @@ export function AcceptModal({ quote, opened, onClose }: { quote: Quote; opened: 
               });
               toastSuccess(`${quote.number} accepted: order ${accepted.order?.name ?? ''} made.`);
               onClose();
-              if (accepted.order) navigate(`/o/orders/${accepted.order._id}`);
+              if (accepted.order) navigate(`${KINDS.order.webPath}/${accepted.order._id}`);
             } catch (error) {
               showSubmitError(error);
             }

@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_LABELS, type Quote, type RevisionChange } from '@atelier/contracts';
+import { KINDS, QUOTE_STATUS_LABELS, type Quote, type RevisionChange } from '@atelier/contracts';
 import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DocumentLines } from '../../../components/documents/document-lines';
@@ -48,7 +48,7 @@ export function QuoteSummary({ quote, currency }: { quote: Quote; currency?: str
             {quote.company ? ` · ${quote.company.name}` : ''} · valid until {formatDate(quote.validUntil)}
           </Text>
           {quote.order && (
-            <Anchor component={Link} to={`/o/orders/${quote.order._id}`} size="sm">
+            <Anchor component={Link} to={`${KINDS.order.webPath}/${quote.order._id}`} size="sm">
               Became order {quote.order.name}
             </Anchor>
           )}
