@@ -6,6 +6,7 @@ import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
 import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
 import { categoriesModule } from './modules/categories/categories.module';
+import { changeOrdersModule } from './modules/change-orders/change-orders.module';
 import { collectionsModule } from './modules/collections/collections.module';
 import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
@@ -75,6 +76,7 @@ export const MODULES: readonly ModuleManifest[] = [
   wholesaleModule,
   ordersModule,
   quotesModule,
+  changeOrdersModule,
   importerModule,
 ];
 installModules(MODULES);

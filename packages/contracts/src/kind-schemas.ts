@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './ambassadors';
+import { changeOrderInputSchema, changeOrderRowSchema, changeOrderSchema } from './change-orders';
 import { collectionInputSchema, collectionRowSchema, collectionSchema } from './collections';
 import { companyInputSchema, companyRowSchema, companySchema } from './companies';
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
@@ -39,6 +40,7 @@ export const KIND_SCHEMAS = {
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
   order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },
+  change_order: { input: changeOrderInputSchema, detail: changeOrderSchema, row: changeOrderRowSchema },
   quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },

@@ -10,6 +10,12 @@ describe('record kind declarations', () => {
     '$key: its page is the navigation entry the spec gives, with the same code and module',
     (kind) => {
       const entry = navEntries.find((route) => route.href === kind.webPath);
+      // A kind within another (a change order) is reached from that kind's pages, with its codes.
+      if (kind.within) {
+        const parent = RECORD_KINDS.find((k) => k.key === kind.within);
+        expect([entry, parent?.codes.modify, parent?.feature]).toEqual([undefined, kind.codes.modify, kind.feature]);
+        return;
+      }
       // The profile menu's pages are gated as the shell says (the Task Board by view-all-tasks).
       const menu = PROFILE_MENU_PAGES.find((route) => route.href === kind.webPath);
       expect(entry ?? menu, kind.webPath).toBeDefined();

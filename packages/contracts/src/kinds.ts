@@ -1,4 +1,5 @@
 import type { AmbassadorRow } from './ambassadors';
+import { CHANGE_ORDER_STATUS_LABELS, type ChangeOrderRow } from './change-orders';
 import {
   AMBASSADOR_KIND_LABELS,
   COLLECTION_KIND_LABELS,
@@ -108,6 +109,11 @@ export type RecordKind = {
    * (tasks: those assigned to you, without view-all-tasks).
    */
   narrowed?: boolean;
+  /**
+   * The kind whose records it belongs to and is reached from, when the spec gives it no page of
+   * its own in the navigation (a change order, from its order's tab): its list stays at `webPath`.
+   */
+  within?: string;
 };
 
 /** The one place a kind is declared; `satisfies` keeps each one's literal types. */
@@ -137,6 +143,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Details' },
       { path: 'files', label: 'Files' },
+      { path: 'analytics', label: 'Analytics' },
       { path: 'pricing', label: 'Pricing' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'orders', label: 'Orders' },
@@ -346,6 +353,7 @@ export const KINDS = defineKinds({
     lacks: ['create', 'archive', 'bulk'],
     tabs: [
       { path: '', label: 'Details' },
+      { path: 'analytics', label: 'Analytics' },
       { path: 'customers', label: 'Customers' },
       { path: 'logs', label: 'Logs' },
     ],
@@ -501,6 +509,7 @@ export const KINDS = defineKinds({
     lacks: ['archive', 'bulk'],
     tabs: [
       { path: '', label: 'Details' },
+      { path: 'change-orders', label: 'Change orders' },
       { path: 'files', label: 'Files' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'logs', label: 'Logs' },
@@ -516,6 +525,39 @@ export const KINDS = defineKinds({
       { key: 'confirmedAt', name: 'confirmed', label: 'Confirmed', format: 'date', hidden: true },
       { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
       { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number', hidden: true },
+    ]),
+  },
+  change_order: {
+    key: 'change_order',
+    noun: 'change order',
+    plural: 'change orders',
+    label: 'Change order',
+    labelPlural: 'Change orders',
+    webPath: '/o/change-orders',
+    apiPath: '/change-orders',
+    // Part of keeping orders: the same codes.
+    codes: {
+      modify: P.MODIFY_ORDERS,
+      remove: P.DELETE_ORDERS,
+      settings: P.ORDER_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    searchable: false,
+    within: 'order',
+    // Approved or declined, never archived: a draft may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ChangeOrderRow>()([
+      { key: 'name', label: 'Change order' },
+      { key: 'order', label: 'Order', format: 'ref' },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: CHANGE_ORDER_STATUS_LABELS },
+      { key: 'reason', label: 'Reason' },
+      { key: 'previousTotalCents', name: 'before', label: 'Order total before', format: 'money', hidden: true },
+      { key: 'totalCents', name: 'total', label: 'Order total after', format: 'money', sort: true },
     ]),
   },
   quote: {
@@ -621,6 +663,7 @@ export const KINDS = defineKinds({
       { key: 'trackingNumber', name: 'tracking', label: 'Tracking number' },
       { key: 'expectedDate', name: 'expected', label: 'Expected', format: 'date', sort: true },
       { key: 'purchaseOrders', label: 'Purchase orders' },
+      { key: 'orders', label: 'Orders' },
     ]),
   },
   import: {

@@ -251,6 +251,10 @@ export const orderSchema = z.strictObject({
   depositCents: z.number(),
   /** The total when it was confirmed, before any change order. */
   originalTotalCents: z.number().nullable(),
+  /** 1 as confirmed; each approved change order makes the next. */
+  revision: z.number().int(),
+  /** The outbound shipments that carried its lines. */
+  shipments: z.array(personRefSchema),
   confirmedAt: z.string().nullable(),
   fulfilledAt: z.string().nullable(),
   closedAt: z.string().nullable(),
@@ -279,14 +283,31 @@ export type OrderRow = z.output<typeof orderRowSchema>;
  * POST /orders/{id}/fulfil: hand over what the customer takes now (picked up, or shipped), from
  * the order's warehouse. Left out, every line's remainder.
  */
-export const orderFulfilSchema = z.strictObject({
-  method: z.enum(['pickup', 'shipment'], { error: 'Choose picked up or shipped.' }).default('pickup'),
-  lines: z
-    .array(z.strictObject({ line: z.uuid('Not a line of this order.'), quantity: stockQuantity('the quantity') }))
-    .max(MAX_DOCUMENT_LINES)
-    .optional(),
-  note: words(500).default(''),
-});
+export const orderFulfilSchema = z
+  .strictObject({
+    method: z.enum(['pickup', 'shipment'], { error: 'Choose picked up or shipped.' }).default('pickup'),
+    lines: z
+      .array(z.strictObject({ line: z.uuid('Not a line of this order.'), quantity: stockQuantity('the quantity') }))
+      .max(MAX_DOCUMENT_LINES)
+      .optional(),
+    note: words(500).default(''),
+    /** Shipped: the outbound shipment that carries the lines (a shipment record is made). */
+    shipment: z
+      .strictObject({
+        carrier: z.string().trim().min(1, 'Enter the carrier.').max(80, 'Use at most 80 characters.'),
+        trackingNumber: words(80).default(''),
+        shipDate: calendarDateSchema.nullable().default(null),
+        expectedDate: calendarDateSchema.nullable().default(null),
+      })
+      .nullable()
+      .default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'shipment' && !v.shipment)
+      ctx.addIssue({ code: 'custom', path: ['shipment', 'carrier'], message: 'Enter the carrier.' });
+    if (v.method === 'pickup' && v.shipment)
+      ctx.addIssue({ code: 'custom', path: ['shipment'], message: 'What is picked up is not shipped.' });
+  });
 export type OrderFulfilInput = z.input<typeof orderFulfilSchema>;
 
 /** POST /orders/{id}/cancel: why, for the history. */

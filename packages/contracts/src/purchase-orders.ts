@@ -170,14 +170,16 @@ export const lowStockQuerySchema = z.strictObject({
 });
 
 /**
- * An item at or below its reorder point on forecast: on hand, less what is committed (orders
- * join with selling), plus what arrives within the vendor's lead time (open purchase-order lines
+ * An item at or below its reorder point on forecast: on hand, less what is committed to
+ * confirmed orders, plus what arrives within the vendor's lead time (open purchase-order lines
  * into the warehouse, and transfers on their way to it).
  */
 export const lowStockRowSchema = z.strictObject({
   item: lineItemSchema,
   warehouse: personRefSchema,
   onHand: z.number(),
+  /** Held for confirmed orders, not yet handed over. */
+  committed: z.number(),
   incoming: z.number(),
   forecast: z.number(),
   reorderPoint: z.number(),

@@ -54,6 +54,15 @@ export const shipmentLineSchema = z.strictObject({
   remaining: z.number(),
 });
 
+/** What an outbound shipment carries: an order's line, and how many of it were shipped. */
+export const shipmentOrderLineSchema = z.strictObject({
+  line: z.uuid(),
+  order: personRefSchema,
+  name: z.string(),
+  sku: z.string(),
+  quantity: z.number(),
+});
+
 /** A shipment as its page reads it (GET /shipments/{id}). */
 export const shipmentSchema = z.strictObject({
   ...recordMetaShape,
@@ -70,6 +79,9 @@ export const shipmentSchema = z.strictObject({
   notes: z.string(),
   lines: z.array(shipmentLineSchema),
   purchaseOrders: z.array(personRefSchema),
+  /** Outbound: the orders' lines it carries (made when an order is handed over by shipment). */
+  orderLines: z.array(shipmentOrderLineSchema),
+  orders: z.array(personRefSchema),
 });
 export type Shipment = z.output<typeof shipmentSchema>;
 
@@ -82,5 +94,6 @@ export const shipmentRowSchema = z.strictObject({
   trackingNumber: z.string(),
   expectedDate: z.string().nullable(),
   purchaseOrders: z.string(),
+  orders: z.string(),
 });
 export type ShipmentRow = z.output<typeof shipmentRowSchema>;

@@ -145,11 +145,14 @@ export const stockLevelSchema = z.strictObject({
   item: itemView,
   warehouse: named,
   onHand: z.number(),
+  /** Held for confirmed orders, not yet handed over; available is on hand less it. */
+  committed: z.number(),
+  available: z.number(),
   /** Leaving another warehouse for this one. */
   inTransit: z.number(),
   /** On open purchase orders into this warehouse, whatever their date. */
   incoming: z.number(),
-  /** On hand plus what arrives within the vendor's lead time (transfers in transit too); committed orders join with selling. */
+  /** Available plus what arrives within the vendor's lead time (transfers in transit too). */
   forecast: z.number(),
   reorderPoint: z.number().nullable(),
   /** The item's moving-average cost per unit across the firm's warehouses, in cents to two decimals. */

@@ -1,6 +1,7 @@
 // Every Drizzle table, for the typed client and for drizzle-kit.
 export * from '../modules/ambassadors/ambassadors.table';
 export * from '../modules/categories/categories.table';
+export * from '../modules/change-orders/change-orders.table';
 export * from '../modules/collections/collections.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/coupons/coupons.table';

@@ -6,3 +6,4 @@ export * from './document-pdf';
 export * from './lines.columns';
 export * from './lines.service';
 export * from './price-lines';
+export * from './revisions';

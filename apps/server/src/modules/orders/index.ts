@@ -1,5 +1,7 @@
 // The orders module's public entry: other modules and the wiring import it from here only
 // (decision 0018).
+
+export { rebalanceOrder } from './order-stock';
 export * from './orders.module';
-export { orderNumber, orderType } from './orders.service';
+export { ORDER_LINES, orderNumber, orderType } from './orders.service';
 export * from './orders.table';

@@ -6,6 +6,7 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { updateVersioned } from '../../platform/records/records';
+import { shipmentType } from '../purchasing';
 import {
   availableOn,
   type Commitment,
@@ -15,7 +16,7 @@ import {
   resolveItems,
   warehouseNames,
 } from '../stock';
-import { orderLines, orders } from './orders.table';
+import { orderLines, orders, shipmentOrderLines } from './orders.table';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -83,6 +84,55 @@ export async function releaseOrder(db: Executor, actor: Actor, row: OrderRow) {
     })),
   );
   await db.execute(sql`UPDATE ${orderLines} SET committed_e4 = 0 WHERE order_id = ${row.id}`);
+}
+
+/**
+ * After a change order rewrote a confirmed order's lines (`before` as they were): each stocked
+ * line holds what is left to hand over of it. Only what grows is checked against what is
+ * available (409 with the figures, unless backorder); what shrinks or went is let go.
+ */
+export async function rebalanceOrder(db: Executor, actor: Actor, row: OrderRow, before: LineRow[]) {
+  const after = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id));
+  const target = (l: LineRow) => (l.kind === 'item' && l.counted ? Math.max(l.quantityE4 - l.deliveredE4, 0) : 0);
+  const was = new Map(before.map((l) => [l.id, l]));
+  const deltas: { line: LineRow; quantityE4: number }[] = [];
+  for (const l of after) deltas.push({ line: l, quantityE4: target(l) - (was.get(l.id)?.committedE4 ?? 0) });
+  const kept = new Set(after.map((l) => l.id));
+  for (const l of before)
+    if (!kept.has(l.id) && l.committedE4 > 0) deltas.push({ line: l, quantityE4: -l.committedE4 });
+  const moving = deltas.filter((d) => d.quantityE4 !== 0 && d.line.kind === 'item');
+  if (!moving.length) return [];
+  if (!row.warehouseId)
+    throw badRequest(`Choose the warehouse ${name(row)} is fulfilled from first.`, {
+      warehouse: 'Choose a warehouse.',
+    });
+  const items = await resolveItems(
+    db,
+    moving.map((d) => refOf(d.line)),
+    (i) => `lines.${moving[i]!.line.position}.item`,
+  );
+  const warehouseName = (await warehouseNames(db, [row.warehouseId])).get(row.warehouseId) ?? '';
+  const of = (d: (typeof moving)[number], i: number, sign: 1 | -1): Commitment => ({
+    field: `lines.${d.line.position}`,
+    item: items[i]!,
+    warehouseId: row.warehouseId!,
+    warehouseName,
+    quantityE4: sign * d.quantityE4,
+  });
+  await releaseStock(
+    db,
+    actor.firmId,
+    moving.flatMap((d, i) => (d.quantityE4 < 0 ? [of(d, i, -1)] : [])),
+  );
+  const shortfalls = await commitStock(
+    db,
+    actor.firmId,
+    moving.flatMap((d, i) => (d.quantityE4 > 0 ? [of(d, i, 1)] : [])),
+  );
+  await db.execute(sql`
+    UPDATE ${orderLines} SET committed_e4 = CASE WHEN kind = 'item' AND counted THEN GREATEST(quantity_e4 - delivered_e4, 0) ELSE 0 END
+     WHERE order_id = ${row.id}`);
+  return shortfalls;
 }
 
 /**
@@ -207,10 +257,12 @@ export async function fulfilOrder(
         quantityE4: -w.quantityE4,
         reason: 'delivery' as const,
         source: { type: KINDS.order.key, id: row.id, label: name(row) },
-        note: input.note || (input.method === 'pickup' ? 'Picked up in store' : 'Shipped'),
+        note:
+          input.note || (input.method === 'pickup' ? 'Picked up in store' : `Shipped by ${input.shipment?.carrier}`),
       })),
     );
   }
+  const shipment = input.method === 'shipment' ? await shipLines(db, actor, row, wanted, input) : null;
   const q = <T>(of: (w: (typeof wanted)[number]) => T) => sql.param(wanted.map(of));
   await db.execute(sql`
     UPDATE ${orderLines} l SET delivered_e4 = l.delivered_e4 + x.q,
@@ -235,7 +287,42 @@ export async function fulfilOrder(
       status: done ? 'fulfilled' : row.status,
       method: input.method,
       delivered: wanted.map((w) => `${fmt(w.quantityE4)} × ${byId.get(w.line)!.name}`).join('; '),
+      ...(shipment ? { shipment: shipment.name } : {}),
       ...(input.note ? { note: input.note } : {}),
     },
   });
+}
+
+/**
+ * Handed over by shipment: an outbound shipment is made (in transit from today) carrying the
+ * lines and quantities that left, so the shipments list tracks it to the customer.
+ */
+async function shipLines(
+  db: Executor,
+  actor: Actor,
+  row: OrderRow,
+  wanted: { line: string; quantityE4: number }[],
+  input: z.output<typeof orderFulfilSchema>,
+) {
+  const by = input.shipment!;
+  const made = await shipmentType.create(db, actor, {
+    direction: 'outbound',
+    carrier: by.carrier,
+    trackingNumber: by.trackingNumber,
+    shipDate: by.shipDate,
+    expectedDate: by.expectedDate,
+    notes: input.note || `${name(row)} to its customer`,
+    lines: [],
+  });
+  await db.insert(shipmentOrderLines).values(
+    wanted.map((w) => ({
+      firmId: row.firmId,
+      shipmentId: made._id,
+      orderId: row.id,
+      orderLineId: w.line,
+      quantityE4: w.quantityE4,
+    })),
+  );
+  await shipmentType.transition(db, actor, made._id, 'mark-in-transit');
+  return made;
 }

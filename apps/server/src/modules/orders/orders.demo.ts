@@ -10,7 +10,7 @@ import { stockLevels, stockMovements } from '../stock';
 import { warehouses } from '../warehouses';
 import { fulfilOrder } from './order-stock';
 import { orderType } from './orders.service';
-import { orders } from './orders.table';
+import { orders, shipmentOrderLines } from './orders.table';
 
 const DAY = 86_400_000;
 
@@ -120,9 +120,18 @@ export const ordersDemo: Seed = {
           await orderType.transition(tx, actor, order._id, 'cancel', { reason: 'The customer changed their mind.' });
         if (stage === 'fulfilled' || stage === 'closed') {
           const row = await orderType.findRow(tx, order._id, true);
+          const shipped = order.fulfilment !== 'pickup';
           await fulfilOrder(tx, actor, row, {
-            method: order.fulfilment === 'pickup' ? 'pickup' : 'shipment',
+            method: shipped ? 'shipment' : 'pickup',
             note: '',
+            shipment: shipped
+              ? {
+                  carrier: rand.chance(0.5) ? 'UPS' : 'FedEx',
+                  trackingNumber: `1Z${String(rand.int(10_000_000, 99_999_999))}`,
+                  shipDate: null,
+                  expectedDate: null,
+                }
+              : null,
           });
           if (stage === 'closed') await orderType.transition(tx, actor, order._id, 'close');
         }
@@ -144,6 +153,14 @@ export const ordersDemo: Seed = {
           .update(stockMovements)
           .set({ createdAt: handed })
           .where(inArray(stockMovements.sourceId, [order._id]));
+        // Its shipment left that day and arrived three days on, unless that is still to come.
+        const arrived = new Date(handed.getTime() + 3 * DAY);
+        await tx.execute(sql`
+          UPDATE shipments s SET created_at = ${handed}, updated_at = ${handed}, ship_date = ${handed}::date,
+                 expected_date = ${arrived}::date,
+                 status = CASE WHEN ${arrived}::timestamptz < now() THEN 'delivered' ELSE 'in_transit' END,
+                 delivered_at = CASE WHEN ${arrived}::timestamptz < now() THEN ${arrived}::timestamptz END
+            FROM ${shipmentOrderLines} x WHERE x.shipment_id = s.id AND x.order_id = ${order._id}`);
       }
     }),
 };

@@ -6,7 +6,7 @@ import {
   sellableItemSchema,
 } from '@atelier/contracts';
 import { z } from 'zod';
-import { permission } from '../../platform/http/access';
+import { assertAllowed, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
@@ -39,6 +39,8 @@ export const orderRoutes: AnyRoute[] = [
     body: orderFulfilSchema,
     response: detail,
     handler: async ({ db, actor, params, body }) => {
+      // Shipping makes a shipment record: keeping shipments (18) too.
+      if (body.method === 'shipment') assertAllowed(permission(KINDS.shipment.codes.modify), actor);
       const row = await orderType.findRow(db, params.id, true, actor);
       await fulfilOrder(db, actor, row, body);
       return orderType.get(db, actor, params.id);

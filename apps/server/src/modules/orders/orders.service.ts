@@ -29,10 +29,11 @@ import {
   writeLines,
 } from '../documents';
 import { customerJobs } from '../jobs';
+import { shipments } from '../purchasing';
 import { warehouses } from '../warehouses';
 import { priceBookFor } from '../wholesale';
 import { commitOrder, orderStock, releaseOrder } from './order-stock';
-import { orderLines, orders } from './orders.table';
+import { orderLines, orders, shipmentOrderLines } from './orders.table';
 
 type Input = z.output<typeof orderInputSchema>;
 
@@ -213,6 +214,9 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
     warehouse: warehouseRef,
     ambassador: ambassadorRef,
     lines: linesJson,
+    shipments: sql`COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('_id', s.id, 'name', 'Shipment ' || s.number))
+      FROM ${shipmentOrderLines} x JOIN ${shipments} s ON s.id = x.shipment_id
+      WHERE x.order_id = ${qualified(orders.id)}), '[]'::json)`,
   },
   detail: (r, extra) => ({
     number: orderNumber(r),
@@ -246,6 +250,8 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
     totalCents: r.totalCents,
     depositCents: r.depositCents,
     originalTotalCents: r.originalTotalCents,
+    revision: r.revision,
+    shipments: extra.shipments as Order['shipments'],
     confirmedAt: r.confirmedAt?.toISOString() ?? null,
     fulfilledAt: r.fulfilledAt?.toISOString() ?? null,
     closedAt: r.closedAt?.toISOString() ?? null,

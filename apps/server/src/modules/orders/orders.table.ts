@@ -7,6 +7,7 @@ import {
   ORDER_LINE_KINDS,
   ORDER_STATUSES,
   type OrderStatus,
+  type RevisionLine,
 } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -23,7 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { createdAt, firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
 import { firms } from '../../platform/identity/firms.table';
 import { registerReference } from '../../platform/records/references';
 import { ambassadors } from '../ambassadors';
@@ -32,6 +33,7 @@ import { coupons } from '../coupons';
 import { customers } from '../customers';
 import { documentLineChecks, documentLineColumns, documentTotalsColumns } from '../documents';
 import { customerJobs } from '../jobs';
+import { shipments } from '../purchasing';
 import { warehouses } from '../warehouses';
 
 /**
@@ -71,6 +73,8 @@ export const orders = pgTable(
     taxExempt: boolean('tax_exempt').notNull().default(false),
     couponCents: bigint('coupon_cents', { mode: 'number' }).notNull().default(0),
     originalTotalCents: bigint('original_total_cents', { mode: 'number' }),
+    // 1 as confirmed; each approved change order makes the next (order_revisions keeps each).
+    revision: integer('revision').notNull().default(1),
     // The quote it was accepted from (the quote names the order too).
     quoteId: uuid('quote_id'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -128,6 +132,60 @@ export const orderLines = pgTable(
     firmIsolation(t.firmId),
   ],
 );
+
+/**
+ * An order's lines and total at each revision: 1 as confirmed (written when the first change
+ * order is approved), then one per approved change order.
+ */
+export const orderRevisions = pgTable(
+  'order_revisions',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    lines: jsonb('lines').$type<RevisionLine[]>().notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    // The change order that made it (none for the first).
+    changeOrderId: uuid('change_order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_revisions_uq').on(t.orderId, t.revision), firmIsolation(t.firmId)],
+);
+
+/** What an outbound shipment carries: an order's line and how many of it left on it. */
+export const shipmentOrderLines = pgTable(
+  'shipment_order_lines',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    quantityE4: bigint('quantity_e4', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('shipment_order_lines_shipment_idx').on(t.shipmentId),
+    index('shipment_order_lines_order_idx').on(t.orderId),
+    check('shipment_order_lines_quantity_check', sql`quantity_e4 > 0`),
+    firmIsolation(t.firmId),
+  ],
+);
+
+// A shipment that carried an order's lines stays: what was handed over is on record.
+registerReference(KINDS.shipment, {
+  table: shipmentOrderLines,
+  column: shipmentOrderLines.shipmentId,
+  noun: 'order line shipped',
+});
 
 // A customer, an account, a job with orders stay (their orders name them); so do items sold.
 registerReference(KINDS.customer, { table: orders, column: orders.customerId, noun: 'order' });

@@ -1,8 +1,10 @@
 import type { Customer, ItemStock, Order, Product, Warehouse } from '@atelier/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, signIn, startTestApp, type TestApp } from '../../../test/helpers';
+import { call, errorOf, signIn, staffMember, startTestApp, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
+let db: pg.Client;
 let owner: string;
 let cedar: string;
 let home: Warehouse;
@@ -53,6 +55,8 @@ const step = (o: Order, name: string, body?: unknown) => api('POST', `/orders/${
 
 beforeAll(async () => {
   t = await startTestApp();
+  db = new pg.Client({ connectionString: t.ownerUrl });
+  await db.connect();
   owner = await signIn(t.app, 'owner@demo.test');
   cedar = await signIn(t.app, 'owner@cedar.test');
   home = ((await api('GET', '/warehouses')).json() as Warehouse[]).find((w) => w.isDefault)!;
@@ -74,6 +78,7 @@ beforeAll(async () => {
   expect(settings.statusCode, settings.body).toBe(200);
 });
 afterAll(async () => {
+  await db.end();
   await t.close();
 });
 
@@ -374,6 +379,58 @@ describe('fulfilment', () => {
     expect(((await step(order, 'close')).json() as Order).status).toBe('closed');
     const log = (await api('GET', `/orders/${order._id}/logs`)).json().items as { action: string }[];
     expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['create', 'confirm', 'fulfil', 'close']));
+  });
+
+  it('ships by an outbound shipment that carries the lines, tracked on the shipments list', async () => {
+    const tile = await product();
+    await stockIn(tile, 6);
+    const order = await create([item(tile, 4)]);
+    await step(order, 'confirm');
+    const [line] = order.lines;
+    const bare = await step(order, 'fulfil', { method: 'shipment' });
+    expect([bare.statusCode, errorOf(bare).fields?.['shipment.carrier']]).toEqual([400, 'Enter the carrier.']);
+    const sent = await step(order, 'fulfil', {
+      method: 'shipment',
+      lines: [{ line: line!.id, quantity: 3 }],
+      shipment: { carrier: 'UPS', trackingNumber: '1Z999', expectedDate: '2030-01-02' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const after = sent.json() as Order;
+    expect([after.status, after.lines[0]!.delivered, after.shipments.length]).toEqual(['confirmed', 3, 1]);
+    expect(await onHand(tile)).toBe(3);
+    const shipment = (await api('GET', `/shipments/${after.shipments[0]!._id}`)).json();
+    expect([shipment.direction, shipment.status, shipment.carrier, shipment.trackingUrl]).toEqual([
+      'outbound',
+      'in_transit',
+      'UPS',
+      'https://www.ups.com/track?tracknum=1Z999',
+    ]);
+    expect(shipment.orderLines).toEqual([
+      { line: line!.id, order: { _id: order._id, name: order.number }, name: tile.name, sku: tile.sku, quantity: 3 },
+    ]);
+    const list = (await api('GET', `/shipments?filter[id][]=${shipment._id}`)).json();
+    expect(list.items[0].orders).toBe(order.number);
+    // What was handed over stays on record: the shipment cannot go, nor turn inbound.
+    expect((await api('DELETE', `/shipments/${shipment._id}`)).statusCode).toBe(409);
+    const turned = await api('PUT', `/shipments/${shipment._id}`, {
+      direction: 'inbound',
+      carrier: 'UPS',
+      version: shipment.version,
+    });
+    expect([turned.statusCode, errorOf(turned).fields?.direction]).toEqual([
+      400,
+      'It carries orders to customers: it stays outbound.',
+    ]);
+    // Shipping makes a shipment: without code 18 it is refused, picking up is not.
+    const { cookie: clerk } = await staffMember(t, owner, db, 'order-clerk@demo.test', [6]);
+    const refused = await api(
+      'POST',
+      `/orders/${order._id}/fulfil`,
+      { method: 'shipment', shipment: { carrier: 'UPS' } },
+      clerk,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect((await api('POST', `/orders/${order._id}/fulfil`, { method: 'pickup' }, clerk)).statusCode).toBe(200);
   });
 
   it('lists a job’s and a customer’s orders', async () => {

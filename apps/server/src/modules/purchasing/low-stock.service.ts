@@ -36,9 +36,10 @@ registerIncoming(sql`
 
 /**
  * The items at or below their reorder point on forecast, per warehouse, in one statement. It
- * starts from the levels whose warehouse holds no more than the point (an index of those; the
- * ledger keeps each level's on hand), since what is incoming only adds (every `registerIncoming`
- * source gives what is due as 0 or more): the forecast is on hand plus what is due. The page is cut from those, counted and in order, before anything else is
+ * starts from the levels whose warehouse has no more than the point available (an index of
+ * those; the ledger keeps each level's on hand, commitments what orders hold), since what is
+ * incoming only adds (every `registerIncoming` source gives what is due as 0 or more): the
+ * forecast is on hand less what is committed plus what is due. The page is cut from those, counted and in order, before anything else is
  * read; then each of its rows gets its item, its preferred vendor and pack. `where` narrows the
  * levels (a warehouse), `vendor` the preferred vendor.
  */
@@ -47,10 +48,11 @@ function lowStockRows(where: SQL, vendor: string | undefined, page: SQL) {
     WITH inc AS (${incomingSql()}),
     low AS (
       SELECT rl.product_id, rl.variant_id, rl.material_id, rl.item_id, rl.warehouse_id, rl.point_e4, rl.quantity_e4,
-             rl.on_hand_e4 AS on_hand, COALESCE(inc.due_e4, 0) AS incoming
+             rl.on_hand_e4 AS on_hand, rl.committed_e4 AS committed, COALESCE(inc.due_e4, 0) AS incoming
         FROM ${reorderLevels} rl
         LEFT JOIN inc ON inc.item_id = rl.item_id AND inc.warehouse_id = rl.warehouse_id
-       WHERE ${where} AND rl.on_hand_e4 <= rl.point_e4 AND rl.on_hand_e4 + COALESCE(inc.due_e4, 0) <= rl.point_e4
+       WHERE ${where} AND rl.on_hand_e4 - rl.committed_e4 <= rl.point_e4
+         AND rl.on_hand_e4 - rl.committed_e4 + COALESCE(inc.due_e4, 0) <= rl.point_e4
          AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = rl.product_id AND p.archived_at IS NOT NULL)
          AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.id = rl.variant_id AND v.archived_at IS NOT NULL)
          AND NOT EXISTS (SELECT 1 FROM materials m WHERE m.id = rl.material_id AND m.archived_at IS NOT NULL)
@@ -58,22 +60,23 @@ function lowStockRows(where: SQL, vendor: string | undefined, page: SQL) {
     page AS (
       SELECT low.*, w.name AS warehouse_name, count(*) OVER ()::int AS total
         FROM low JOIN ${warehouses} w ON w.id = low.warehouse_id
-       ORDER BY w.name, low.warehouse_id, low.on_hand + low.incoming - low.point_e4, low.item_id
+       ORDER BY w.name, low.warehouse_id, low.on_hand - low.committed + low.incoming - low.point_e4, low.item_id
        ${page}),
     priced AS (
       SELECT page.*, vi.vendor_id, vi.cost_hc, COALESCE(vi.pack_size, 1) AS pack, COALESCE(vi.minimum_packs, 1) AS min_packs
         FROM page LEFT JOIN ${vendorItems} vi ON vi.preferred AND vi.item_id = page.item_id)
     SELECT ${itemViewSql('priced')} AS item,
            json_build_object('_id', priced.warehouse_id, 'name', priced.warehouse_name) AS warehouse,
-           priced.on_hand::float8 / 10000 AS "onHand", priced.incoming::float8 / 10000 AS incoming,
-           (priced.on_hand + priced.incoming)::float8 / 10000 AS forecast,
+           priced.on_hand::float8 / 10000 AS "onHand", priced.committed::float8 / 10000 AS committed,
+           priced.incoming::float8 / 10000 AS incoming,
+           (priced.on_hand - priced.committed + priced.incoming)::float8 / 10000 AS forecast,
            priced.point_e4::float8 / 10000 AS "reorderPoint", priced.quantity_e4::float8 / 10000 AS "reorderQuantity",
            GREATEST(ceil(priced.quantity_e4 / (priced.pack * 10000.0)), priced.min_packs)::float8 * priced.pack AS "toOrder",
            priced.pack AS "packSize",
            (SELECT json_build_object('_id', v.id, 'name', v.name) FROM ${vendors} v WHERE v.id = priced.vendor_id) AS vendor,
            priced.cost_hc::float8 / 100 AS "unitCost", priced.total
       FROM priced
-     ORDER BY priced.warehouse_name, priced.warehouse_id, priced.on_hand + priced.incoming - priced.point_e4, priced.item_id`;
+     ORDER BY priced.warehouse_name, priced.warehouse_id, priced.on_hand - priced.committed + priced.incoming - priced.point_e4, priced.item_id`;
 }
 
 type LowRow = LowStockPage['items'][number] & { total: number };

@@ -67,6 +67,26 @@ afterAll(async () => {
 });
 
 describe('low stock', () => {
+  it('counts what confirmed orders hold: available, not on hand, is what is left to sell', async () => {
+    const p = await stocked(5, 10, 12);
+    expect(await rowOf(p)).toBeUndefined();
+    const customer = ((await api('GET', '/customers?limit=1')).json().items as { _id: string }[])[0]!._id;
+    const order = (
+      await api('POST', '/orders', {
+        customer,
+        warehouse: home._id,
+        lines: [{ item: { type: 'product', id: p._id }, quantity: 8 }],
+      })
+    ).json() as { _id: string };
+    expect((await api('POST', `/orders/${order._id}/confirm`)).statusCode).toBe(200);
+    expect(await rowOf(p)).toMatchObject({ onHand: 12, committed: 8, forecast: 4 });
+    const level = ((await api('GET', `/stock/products/${p._id}`)).json() as ItemStock).levels[0]!;
+    expect([level.onHand, level.committed, level.available, level.forecast]).toEqual([12, 8, 4, 4]);
+    // Cancelled, the hold goes and so does the shortage.
+    await api('POST', `/orders/${order._id}/cancel`, {});
+    expect(await rowOf(p)).toBeUndefined();
+  });
+
   it('lists items at or below their point on forecast, with what to order in whole packs from whom', async () => {
     const p = await stocked(10, 25, 4, 6);
     expect(await rowOf(p)).toMatchObject({

@@ -17,7 +17,7 @@ type Input = z.output<typeof shipmentInputSchema>;
 type Row = typeof shipments.$inferSelect;
 
 const nameOf = (row: { number: number }) => `Shipment ${row.number}`;
-const ordersText = sql<string>`COALESCE((SELECT string_agg(DISTINCT po.prefix || po.number, ', ')
+const purchaseOrdersText = sql<string>`COALESCE((SELECT string_agg(DISTINCT po.prefix || po.number, ', ')
   FROM ${shipmentLines} sl JOIN ${purchaseOrders} po ON po.id = sl.purchase_order_id
   WHERE sl.shipment_id = ${qualified(shipments.id)}), '')`;
 const linesJson = sql<Shipment['lines']>`COALESCE((SELECT json_agg(json_build_object(
@@ -27,6 +27,19 @@ const linesJson = sql<Shipment['lines']>`COALESCE((SELECT json_agg(json_build_ob
     ORDER BY po.number, l.position)
   FROM ${shipmentLines} sl JOIN ${purchaseOrderLines} l ON l.id = sl.line_id JOIN ${purchaseOrders} po ON po.id = sl.purchase_order_id
   WHERE sl.shipment_id = ${qualified(shipments.id)}), '[]'::json)`;
+
+// What an outbound shipment carries is kept by the orders module (shipment_order_lines, which
+// refers to orders and to shipments): read here by the table's name, since orders build on
+// purchasing and not the other way round.
+const orderLinesJson = sql<Shipment['orderLines']>`COALESCE((SELECT json_agg(json_build_object(
+    'line', s.order_line_id, 'order', json_build_object('_id', o.id, 'name', o.prefix || o.number),
+    'name', l.name, 'sku', l.sku, 'quantity', s.quantity_e4 / 10000.0) ORDER BY o.number, l.position)
+  FROM shipment_order_lines s JOIN order_lines l ON l.id = s.order_line_id JOIN orders o ON o.id = s.order_id
+  WHERE s.shipment_id = ${qualified(shipments.id)}), '[]'::json)`;
+const ordersOf = sql`COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('_id', o.id, 'name', o.prefix || o.number))
+  FROM shipment_order_lines s JOIN orders o ON o.id = s.order_id WHERE s.shipment_id = ${qualified(shipments.id)}), '[]'::json)`;
+const ordersText = sql<string>`COALESCE((SELECT string_agg(DISTINCT o.prefix || o.number, ', ')
+  FROM shipment_order_lines s JOIN orders o ON o.id = s.order_id WHERE s.shipment_id = ${qualified(shipments.id)}), '')`;
 
 /** The purchase-order lines given, each the firm's and on an order still open. */
 async function checkLines(db: Executor, input: Input) {
@@ -77,6 +90,17 @@ export const shipmentType = defineRecordType<typeof shipments, typeof shipmentIn
   },
   columns: async (db, actor, input, before) => {
     if (before?.status === 'delivered') throw conflict(`${nameOf(before)} was delivered: it can no longer be changed.`);
+    if (before && before.direction === 'outbound' && input.direction === 'inbound') {
+      const [carried] = (
+        await db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM shipment_order_lines WHERE shipment_id = ${before.id}`,
+        )
+      ).rows;
+      if (carried?.n)
+        throw badRequest(`${nameOf(before)} carries orders to customers: it stays outbound.`, {
+          direction: 'It carries orders to customers: it stays outbound.',
+        });
+    }
     await checkLines(db, input);
     const number = before?.number ?? (await nextNumber(db, actor.firmId, 'shipment'));
     return {
@@ -119,6 +143,8 @@ export const shipmentType = defineRecordType<typeof shipments, typeof shipmentIn
     purchaseOrders: sql`COALESCE((SELECT json_agg(DISTINCT jsonb_build_object('_id', po.id, 'name', po.prefix || po.number))
       FROM ${shipmentLines} sl JOIN ${purchaseOrders} po ON po.id = sl.purchase_order_id
       WHERE sl.shipment_id = ${qualified(shipments.id)}), '[]'::json)`,
+    orderLines: orderLinesJson,
+    orders: ordersOf,
   },
   detail: (r, extra) => ({
     number: r.number,
@@ -134,9 +160,15 @@ export const shipmentType = defineRecordType<typeof shipments, typeof shipmentIn
     notes: r.notes,
     lines: extra.lines as Shipment['lines'],
     purchaseOrders: extra.purchaseOrders as Shipment['purchaseOrders'],
+    orderLines: extra.orderLines as Shipment['orderLines'],
+    orders: extra.orders as Shipment['orders'],
   }),
   list: {
-    rowFields: { name: sql<string>`'Shipment ' || ${shipments.number}`, purchaseOrders: ordersText },
+    rowFields: {
+      name: sql<string>`'Shipment ' || ${shipments.number}`,
+      purchaseOrders: purchaseOrdersText,
+      orders: ordersText,
+    },
     defaultSort: '-created',
     search: (q) => sql`${shipments.searchText} LIKE ${likePattern(q.toLowerCase().trim())}`,
   },

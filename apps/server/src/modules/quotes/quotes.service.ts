@@ -7,7 +7,7 @@ import {
   quoteInputSchema,
   type RevisionLine,
 } from '@atelier/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -25,6 +25,8 @@ import {
   linesJsonSql,
   type PricedLines,
   priceLines,
+  revisionLineOf,
+  revisionLines,
   writeLines,
 } from '../documents';
 import { customerJobs } from '../jobs';
@@ -48,23 +50,6 @@ const linesJson = linesJsonSql(QUOTE_LINES, qualified(quotes.id));
 const revisionsJson = sql`COALESCE((SELECT json_agg(json_build_object('revision', r.revision, 'sentAt', r.created_at,
     'totalCents', r.total_cents, 'lines', r.lines) ORDER BY r.revision)
   FROM ${quoteRevisions} r WHERE r.quote_id = ${qualified(quotes.id)}), '[]'::json)`;
-
-/** A line as revisions compare it: the item (or, for a special or free line, its words). */
-export const revisionLineOf = (l: {
-  kind: string;
-  item: { _id: string } | null;
-  name: string;
-  quantity: number;
-  unitPriceCents: number;
-  netCents: number;
-  counted: boolean;
-}): RevisionLine => ({
-  key: l.item ? `item:${l.item._id}` : `${l.kind}:${l.name.toLowerCase()}`,
-  name: l.name,
-  quantity: l.quantity,
-  unitPriceCents: l.unitPriceCents,
-  totalCents: l.netCents,
-});
 
 const priced = new WeakMap<Input, PricedLines>();
 
@@ -297,24 +282,7 @@ export function sendRefusal(row: Row): string | null {
 
 /** Sending freezes the revision the customer sees (once: sending it again changes nothing). */
 export async function freezeRevision(db: Executor, row: Row): Promise<Record<string, unknown>> {
-  const lines = await db
-    .select()
-    .from(quoteLines)
-    .where(eq(quoteLines.quoteId, row.id))
-    .orderBy(asc(quoteLines.position));
-  const frozen = lines
-    .filter((l) => l.counted)
-    .map((l) =>
-      revisionLineOf({
-        kind: l.kind,
-        item: l.itemId ? { _id: l.itemId } : null,
-        name: l.name,
-        quantity: l.quantityE4 / 10_000,
-        unitPriceCents: l.unitPriceCents,
-        netCents: l.netCents,
-        counted: l.counted,
-      }),
-    );
+  const frozen = await revisionLines(db, QUOTE_LINES, row.id);
   const made = await db
     .insert(quoteRevisions)
     .values({ firmId: row.firmId, quoteId: row.id, revision: row.revision, lines: frozen, totalCents: row.totalCents })

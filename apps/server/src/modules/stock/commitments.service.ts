@@ -153,4 +153,10 @@ async function moveCommitted(db: Executor, firmId: string, lines: Commitment[], 
       FROM unnest(${col((r) => r.line.item.itemId)}::uuid[], ${col((r) => r.line.warehouseId)}::uuid[],
                   ${col((r) => String(r.e4))}::bigint[]) AS x(i, w, q)
      WHERE l.item_id = x.i AND l.warehouse_id = x.w`);
+  // Low stock reads what is available from the reorder levels' copy.
+  await db.execute(sql`
+    UPDATE reorder_levels r SET committed_e4 = r.committed_e4 + x.q
+      FROM unnest(${col((r) => r.line.item.itemId)}::uuid[], ${col((r) => r.line.warehouseId)}::uuid[],
+                  ${col((r) => String(r.e4))}::bigint[]) AS x(i, w, q)
+     WHERE r.item_id = x.i AND r.warehouse_id = x.w`);
 }

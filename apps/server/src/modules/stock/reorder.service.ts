@@ -132,15 +132,17 @@ export async function setReorderLevels(
     const [productId, materialId] = owner === 'product' ? [id, null] : [null, id];
     await db.execute(sql`
       INSERT INTO ${reorderLevels} (firm_id, product_id, variant_id, material_id, warehouse_id, point_e4, quantity_e4,
-                                    on_hand_e4, updated_by)
+                                    on_hand_e4, committed_e4, updated_by)
       SELECT ${actor.firmId}, ${productId}::uuid, x.v, ${materialId}::uuid, x.w, x.p, x.q,
              COALESCE((SELECT sl.on_hand_e4 FROM stock_levels sl WHERE sl.item_id = COALESCE(x.v, ${id}::uuid) AND sl.warehouse_id = x.w), 0),
+             COALESCE((SELECT sl.committed_e4 FROM stock_levels sl WHERE sl.item_id = COALESCE(x.v, ${id}::uuid) AND sl.warehouse_id = x.w), 0),
              ${actor.userId}
         FROM unnest(${sql.param(set.map((l) => l.variant))}::uuid[], ${sql.param(set.map((l) => l.warehouse))}::uuid[],
                     ${sql.param(set.map((l) => e4(l.point!)))}::bigint[], ${sql.param(set.map((l) => e4(l.quantity!)))}::bigint[])
              AS x(v, w, p, q)
       ON CONFLICT (item_id, warehouse_id) DO UPDATE
         SET point_e4 = EXCLUDED.point_e4, quantity_e4 = EXCLUDED.quantity_e4, on_hand_e4 = EXCLUDED.on_hand_e4,
+            committed_e4 = EXCLUDED.committed_e4,
             updated_by = EXCLUDED.updated_by, updated_at = now()`);
   }
 

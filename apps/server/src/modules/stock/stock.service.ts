@@ -96,6 +96,7 @@ export async function itemStock(
       itemId: stockLevels.itemId,
       warehouse: { _id: warehouses.id, name: warehouses.name },
       onHand: stockLevels.onHandE4,
+      committed: stockLevels.committedE4,
       average: sql<number>`COALESCE((SELECT s.average_cost_hc FROM ${stockItems} s WHERE s.item_id = ${stockLevels.itemId}), 0)`,
     })
     .from(stockLevels)
@@ -143,6 +144,8 @@ export async function itemStock(
         item,
         warehouse,
         onHand: 0,
+        committed: 0,
+        available: 0,
         inTransit: 0,
         incoming: 0,
         forecast: 0,
@@ -153,9 +156,13 @@ export async function itemStock(
     }
     return found;
   };
-  for (const r of rows) level(r.item, r.itemId, r.warehouse, r.average).onHand = num(r.onHand);
+  for (const r of rows) {
+    const found = level(r.item, r.itemId, r.warehouse, r.average);
+    found.onHand = num(r.onHand);
+    found.committed = num(r.committed);
+  }
   for (const r of transit) level(r.item, r.itemId, r.warehouse, r.average).inTransit = num(r.quantity);
-  // What else is on its way (open purchase orders), and the forecast: on hand and what arrives in time.
+  // What else is on its way (open purchase orders), and the forecast: available and what arrives in time.
   const coming = await db.execute<{
     item: StockLevel['item'];
     item_id: string;
@@ -178,7 +185,10 @@ export async function itemStock(
     found.incoming = Math.max(num(r.open_e4) - found.inTransit, 0);
     found.forecast = num(r.due_e4);
   }
-  for (const found of levels.values()) found.forecast += found.onHand;
+  for (const found of levels.values()) {
+    found.available = found.onHand - found.committed;
+    found.forecast += found.available;
+  }
 
   const [own] = await db
     .select({ allow: stockPolicies.allowNegative })

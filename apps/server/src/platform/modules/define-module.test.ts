@@ -29,6 +29,7 @@ describe('module manifests', () => {
       'demo:wholesale',
       'demo:orders',
       'demo:quotes',
+      'demo:change-orders',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);

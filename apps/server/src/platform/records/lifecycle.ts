@@ -44,7 +44,8 @@ type Values<T extends RecordTable> = PgUpdateSetSource<T>;
 export type Transition<T extends RecordTable> = {
   /** Why the record's current state does not allow it (a 409), or null when it does. */
   refuse: (row: RowOf<T>, actor: Actor) => string | null;
-  set: (row: RowOf<T>) => Values<T>;
+  /** The columns it sets; `body` is the request's (checked by `body` and `check`). */
+  set: (row: RowOf<T>, body: unknown, actor: Actor) => Values<T>;
   /** Which of the kind's codes it needs: its modify code unless said. */
   code?: 'modify' | 'remove';
   /**
@@ -491,7 +492,15 @@ export function defineRecordType<
     const refused = step.refuse(before, actor);
     if (refused) throw conflict(refused);
     await step.check?.(db, actor, before, body);
-    const after = (await updateVersioned(db, actor, table, id, before.version, noun, step.set(before))) as RowOf<T>;
+    const after = (await updateVersioned(
+      db,
+      actor,
+      table,
+      id,
+      before.version,
+      noun,
+      step.set(before, body, actor),
+    )) as RowOf<T>;
     const effects = (await step.effects?.(db, actor, after, body)) ?? {};
     const [b, a] = await audited(db, before, after);
     // Archive and restore change no audited field: the action alone says what happened.

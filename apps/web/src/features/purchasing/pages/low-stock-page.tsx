@@ -17,8 +17,8 @@ import { useLowStock, useOrderLowStock } from '../api';
 const keyOf = (r: LowStockRow) => `${r.item.type}:${r.item._id}:${r.warehouse._id}`;
 
 /**
- * /p/low-stock (1): what is at or below its reorder point on forecast (on hand plus what arrives
- * within the vendor's lead time), per warehouse; the rows ticked become draft purchase orders,
+ * /p/low-stock (1): what is at or below its reorder point on forecast (on hand less what orders
+ * hold, plus what arrives within the vendor's lead time), per warehouse; the rows ticked become draft purchase orders,
  * one per preferred vendor and warehouse.
  */
 export default function LowStockPage() {
@@ -97,7 +97,7 @@ export default function LowStockPage() {
             Nothing is low: every item with a reorder point has enough on hand or on its way.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={980}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -112,6 +112,7 @@ export default function LowStockPage() {
                   <Table.Th>Item</Table.Th>
                   <Table.Th>Warehouse</Table.Th>
                   <Table.Th ta="right">On hand</Table.Th>
+                  <Table.Th ta="right">Committed</Table.Th>
                   <Table.Th ta="right">Incoming</Table.Th>
                   <Table.Th ta="right">Forecast</Table.Th>
                   <Table.Th ta="right">Reorder point</Table.Th>
@@ -144,6 +145,7 @@ export default function LowStockPage() {
                     </Table.Td>
                     <Table.Td>{r.warehouse.name}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(r.onHand)}</Table.Td>
+                    <Table.Td ta="right">{r.committed ? formatQuantity(r.committed) : '—'}</Table.Td>
                     <Table.Td ta="right">{r.incoming ? formatQuantity(r.incoming) : '—'}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(r.forecast)}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(r.reorderPoint)}</Table.Td>

@@ -97,13 +97,15 @@ function LevelsCard({
             None in stock yet: receiving a purchase order or adjusting stock puts it on the shelf.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={860}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
                   {byItem && <Table.Th>Variant</Table.Th>}
                   <Table.Th>Warehouse</Table.Th>
                   <Table.Th ta="right">On hand</Table.Th>
+                  <Table.Th ta="right">Committed</Table.Th>
+                  <Table.Th ta="right">Available</Table.Th>
                   <Table.Th ta="right">In transit</Table.Th>
                   <Table.Th ta="right">On order</Table.Th>
                   <Table.Th ta="right">Forecast</Table.Th>
@@ -128,6 +130,8 @@ function LevelsCard({
                         </Text>
                       </Group>
                     </Table.Td>
+                    <Table.Td ta="right">{l.committed ? formatQuantity(l.committed) : '—'}</Table.Td>
+                    <Table.Td ta="right">{formatQuantity(l.available)}</Table.Td>
                     <Table.Td ta="right">{l.inTransit ? formatQuantity(l.inTransit) : '—'}</Table.Td>
                     <Table.Td ta="right">{l.incoming ? formatQuantity(l.incoming) : '—'}</Table.Td>
                     <Table.Td ta="right">{formatQuantity(l.forecast)}</Table.Td>
