@@ -130,3 +130,57 @@ test('a quote offers two finishes, is revised after it was sent, and is accepted
   await expect(page.getByRole('cell', { name: /Zellige 4×4, Sea glass/ })).toBeVisible();
   await expect(page.getByText('Draft').first()).toBeVisible();
 });
+
+test('a confirmed order changes through a change order the customer approves: its lines, total and revision follow', async ({
+  page,
+}) => {
+  await signIn(page, 'owner@demo.test');
+  // The order the quote before became: Wren Okafor's draft, the newest order.
+  await page.goto('/o/orders');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Wren Okafor' })
+    .filter({ hasText: 'Draft' })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Confirm order' }).click();
+  await expect(toast(page, 'success', /SO-\d+ confirmed/)).toBeVisible();
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+
+  await page.getByRole('tab', { name: 'Change orders' }).click();
+  await expect(page.getByText('No change orders yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'New change order' }).click();
+  await expect(page.getByRole('heading', { name: `Change order for ${number}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Create change order' }).click();
+  await expect(page.getByText('Say why the order changes.')).toBeVisible();
+  await page.getByLabel('Why the order changes').fill('The customer wants two more boxes for the splashback.');
+  await page.getByLabel('Quantity').first().fill('14');
+  await page.getByRole('button', { name: 'Create change order' }).click();
+  await expect(
+    toast(
+      page,
+      'success',
+      `${number} · change 1 created as a draft: send it to the customer, then record their approval.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Zellige 4×4, Sea glass: quantity 10 → 14/)).toBeVisible();
+
+  // The customer signs the printed change order: the staff record it, and the order takes it.
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Record approval' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Approved by')).toHaveValue('Wren Okafor');
+  await dialog.getByRole('combobox', { name: 'How' }).click();
+  await page.getByRole('option', { name: 'Signed document' }).click();
+  await dialog.getByRole('button', { name: 'Record the approval' }).click();
+  await expect(toast(page, 'success', `${number} · change 1 approved: ${number} is changed.`)).toBeVisible();
+  await expect(page.getByText(/Approved by Wren Okafor \(signed document\)/)).toBeVisible();
+
+  await page.getByRole('link', { name: number, exact: true }).click();
+  await expect(page.getByRole('cell', { name: '14 box' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Change orders' }).click();
+  await expect(page.getByText(/Revision 2 ·/)).toBeVisible();
+  await expect(page.getByText(/Revision 1 · .* as confirmed/)).toBeVisible();
+});

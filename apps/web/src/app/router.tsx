@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               ...kindRoutes(KINDS.order, () => import('../features/orders/pages/order-pages')),
               ...kindRoutes(KINDS.quote, () => import('../features/quotes/pages/quote-pages')),
+              ...kindRoutes(KINDS.change_order, () => import('../features/change-orders/pages/change-order-pages')),
               {
                 // The create-order wizard: each step a route (spec section 2).
                 path: 'o/create-order',

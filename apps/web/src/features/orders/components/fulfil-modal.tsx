@@ -1,5 +1,15 @@
-import type { Order } from '@atelier/contracts';
-import { Modal, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { KNOWN_CARRIERS, type Order } from '@atelier/contracts';
+import {
+  Autocomplete,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { ApiError } from '../../../lib/api';
@@ -9,14 +19,18 @@ import { toastSuccess } from '../../../lib/toast';
 import { useFulfil } from '../api';
 
 /**
- * Hands over what the customer takes now, picked up or shipped: each line's quantity (what is
- * left unless changed) leaves the order's warehouse, in one step.
+ * Hands over what the customer takes now, picked up or shipped (an outbound shipment is made with
+ * its carrier and tracking number): each line's quantity (what is left unless changed) leaves the
+ * order's warehouse, in one step.
  */
 export function FulfilModal({ order, opened, onClose }: { order: Order; opened: boolean; onClose: () => void }) {
   const fulfil = useFulfil(order._id);
   const open = order.lines.filter((l) => l.counted && l.quantity > l.delivered);
   const [method, setMethod] = useState<'pickup' | 'shipment'>('pickup');
   const [note, setNote] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [expected, setExpected] = useState('');
   const [quantities, setQuantities] = useState<Record<string, number | undefined>>(() =>
     Object.fromEntries(open.map((l) => [l.id, l.quantity - l.delivered])),
   );
@@ -63,9 +77,34 @@ export function FulfilModal({ order, opened, onClose }: { order: Order; opened: 
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {method === 'shipment' && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Autocomplete
+              label="Carrier"
+              required
+              data={[...KNOWN_CARRIERS]}
+              value={carrier}
+              onChange={setCarrier}
+              error={errors['shipment.carrier']}
+            />
+            <TextInput
+              label="Tracking number"
+              value={tracking}
+              onChange={(e) => setTracking(e.currentTarget.value)}
+              error={errors['shipment.trackingNumber']}
+            />
+            <TextInput
+              type="date"
+              label="Expected"
+              value={expected}
+              onChange={(e) => setExpected(e.currentTarget.value)}
+              error={errors['shipment.expectedDate']}
+            />
+          </SimpleGrid>
+        )}
         <TextInput
           label="Note"
-          placeholder="Who took it, the carrier and tracking…"
+          placeholder={method === 'pickup' ? 'Who took it…' : 'Anything the shipment should say…'}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
         />
@@ -79,7 +118,20 @@ export function FulfilModal({ order, opened, onClose }: { order: Order; opened: 
               .filter((l) => (quantities[l.id] ?? 0) > 0)
               .map((l) => ({ line: l.id, quantity: quantities[l.id]! }));
             try {
-              const after = await fulfil.mutateAsync({ method, note, lines });
+              const after = await fulfil.mutateAsync({
+                method,
+                note,
+                lines,
+                shipment:
+                  method === 'shipment'
+                    ? {
+                        carrier,
+                        trackingNumber: tracking,
+                        shipDate: new Date().toLocaleDateString('en-CA'),
+                        expectedDate: expected || null,
+                      }
+                    : null,
+              });
               toastSuccess(
                 after.status === 'fulfilled'
                   ? `${order.number} fulfilled.`
@@ -89,14 +141,15 @@ export function FulfilModal({ order, opened, onClose }: { order: Order; opened: 
             } catch (error) {
               // The server names the lines sent by their place: each message goes to its line.
               const fields = error instanceof ApiError ? error.fields : {};
-              setErrors(
-                Object.fromEntries(
+              setErrors({
+                ...Object.fromEntries(
                   lines.flatMap((l, k) => {
                     const message = fields[`lines.${k}.quantity`] ?? fields[`lines.${k}.line`];
                     return message ? [[l.line, message]] : [];
                   }),
                 ),
-              );
+                ...Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith('shipment'))),
+              });
               showSubmitError(error);
             }
           }}

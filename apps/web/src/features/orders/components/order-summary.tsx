@@ -91,6 +91,19 @@ export function OrderSummary({ order, currency }: { order: Order; currency?: str
             Confirmed at {formatMoney(order.originalTotalCents, currency)}; changed since.
           </Text>
         )}
+        {order.shipments.length > 0 && (
+          <Text size="sm">
+            Shipped on{' '}
+            {order.shipments.map((s, i) => (
+              <span key={s._id}>
+                {i > 0 && ', '}
+                <Anchor component={Link} to={`${KINDS.shipment.webPath}/${s._id}`}>
+                  {s.name}
+                </Anchor>
+              </span>
+            ))}
+          </Text>
+        )}
         {order.notes && (
           <Text size="sm" c="dimmed">
             Notes: {order.notes}

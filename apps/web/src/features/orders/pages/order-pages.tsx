@@ -141,6 +141,7 @@ const pages = recordPages<Order, OrderInput, OrderRow>({
         <Link to={`${KINDS.customer_job.webPath}/${o.customerJob._id}`}>Job: {o.customerJob.name}</Link>
       ) : undefined,
   },
+  tabs: { 'change-orders': () => import('./order-change-orders-tab') },
   deleteText: 'Deleting removes the draft for good. A confirmed order is cancelled instead.',
   deletable: (o) => o.status === 'draft',
 });

@@ -1,8 +1,9 @@
-import { KINDS, QUOTE_STATUS_LABELS, type Quote, type RevisionChange } from '@atelier/contracts';
-import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { KINDS, QUOTE_STATUS_LABELS, type Quote } from '@atelier/contracts';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DocumentLines } from '../../../components/documents/document-lines';
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { RevisionChanges } from '../../../components/documents/revision-changes';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 
 export const QUOTE_STATUS_COLORS: Record<Quote['status'], string> = {
   draft: 'gray',
@@ -11,23 +12,6 @@ export const QUOTE_STATUS_COLORS: Record<Quote['status'], string> = {
   declined: 'red',
   expired: 'orange',
 };
-
-/** One change between revisions, in words. */
-function changeWords(c: RevisionChange, currency?: string): string {
-  const m = (cents: number) => formatMoney(cents, currency);
-  if (c.change === 'added')
-    return `Added ${c.name}: ${formatQuantity(c.after.quantity)} at ${m(c.after.unitPriceCents)}`;
-  if (c.change === 'removed') return `Removed ${c.name}`;
-  const parts = [
-    c.before.quantity !== c.after.quantity
-      ? `quantity ${formatQuantity(c.before.quantity)} → ${formatQuantity(c.after.quantity)}`
-      : '',
-    c.before.unitPriceCents !== c.after.unitPriceCents
-      ? `price ${m(c.before.unitPriceCents)} → ${m(c.after.unitPriceCents)}`
-      : '',
-  ].filter(Boolean);
-  return `${c.name}: ${parts.join(', ')}`;
-}
 
 /** The quote as the customer reads it, and its revisions with what changed in each. */
 export function QuoteSummary({ quote, currency }: { quote: Quote; currency?: string }) {
@@ -59,11 +43,7 @@ export function QuoteSummary({ quote, currency }: { quote: Quote; currency?: str
             <Title order={3} size="h6">
               Changed since revision {quote.revisions[0]?.revision} was sent
             </Title>
-            <List size="sm">
-              {quote.unsent.map((c) => (
-                <List.Item key={`${c.change}-${c.name}`}>{changeWords(c, currency)}</List.Item>
-              ))}
-            </List>
+            <RevisionChanges changes={quote.unsent} currency={currency} />
           </Stack>
         )}
         {quote.revisions.length > 0 && (
@@ -76,13 +56,7 @@ export function QuoteSummary({ quote, currency }: { quote: Quote; currency?: str
                 <Text size="sm">
                   Revision {r.revision} · {formatDateTime(r.sentAt)} · {formatMoney(r.totalCents, currency)}
                 </Text>
-                {r.changes.length > 0 && (
-                  <List size="xs" c="dimmed">
-                    {r.changes.map((c) => (
-                      <List.Item key={`${c.change}-${c.name}`}>{changeWords(c, currency)}</List.Item>
-                    ))}
-                  </List>
-                )}
+                {r.changes.length > 0 && <RevisionChanges changes={r.changes} currency={currency} size="xs" />}
               </Stack>
             ))}
           </Stack>

@@ -83,6 +83,34 @@ function Summary({ shipment }: { shipment: Shipment }) {
             </Table>
           </Table.ScrollContainer>
         )}
+        {shipment.orderLines.length > 0 && (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th>SKU</Table.Th>
+                  <Table.Th ta="right">Shipped</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shipment.orderLines.map((l) => (
+                  <Table.Tr key={l.line}>
+                    <Table.Td>
+                      <Anchor component={Link} to={recordHref(KINDS.order, l.order._id)} size="sm">
+                        {l.order.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{l.name}</Table.Td>
+                    <Table.Td>{l.sku || '—'}</Table.Td>
+                    <Table.Td ta="right">{formatQuantity(l.quantity)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Stack>
     </Card>
   );
