@@ -23,13 +23,16 @@ function entry(
   return { name, href, permission, ...(feature ? { feature } : {}), subroutes: [{ name, href }, ...extra] };
 }
 
+/** The create-order wizard (spec section 2): its first step, the customer, opens from here. */
+export const CREATE_ORDER_HREF = '/o/create-order';
+
 /** The side-navigation table of spec section 2. */
 export const NAVIGATION: readonly NavGroup[] = [
   {
     name: 'Orders',
     href: '/o/orders',
     routes: [
-      entry('Orders', '/o/orders', P.MODIFY_ORDERS, undefined, [{ name: 'Create order', href: '/o/create-order' }]),
+      entry('Orders', '/o/orders', P.MODIFY_ORDERS, undefined, [{ name: 'Create order', href: CREATE_ORDER_HREF }]),
       entry('Returns', '/o/returns', P.MODIFY_RETURNS),
       entry('Deliveries', '/o/deliveries', P.MODIFY_DELIVERY_ROUTES, 'delivery_management'),
       entry('Quotes', '/o/quotes', P.MODIFY_QUOTES, 'quotes'),

@@ -4,6 +4,7 @@ import { apiKeyRoutes } from './auth/api-keys.routes';
 import { authRoutes } from './auth/auth.routes';
 import { sendEmailJob } from './email/email-job';
 import { fileRoutes } from './files/files.routes';
+import { purgeIdempotencyKeysJob } from './idempotency/idempotency';
 import { interactionRoutes } from './interactions/interactions.routes';
 import { maintenanceJob } from './jobs/maintenance';
 import { defineModule } from './modules/define-module';
@@ -24,5 +25,5 @@ export const platformModule = defineModule({
     ...searchRoutes,
     ...interactionRoutes,
   ],
-  jobs: [sealAuditLogJob, maintenanceJob, sendEmailJob],
+  jobs: [sealAuditLogJob, maintenanceJob, sendEmailJob, purgeIdempotencyKeysJob],
 });

@@ -18,7 +18,7 @@ import { nextNumber } from '../../platform/numbering/numbering.service';
 import { defineRecordType } from '../../platform/records/lifecycle';
 import { personColumn } from '../../platform/records/record-table';
 import { customers } from '../customers';
-import { linesJsonSql, type PricedLines, priceLines, revisionLines, writeLines } from '../documents';
+import { linesJsonSql, pricedInputs, priceLines, revisionLines, writeLines } from '../documents';
 import { ORDER_LINES, orderLines, orderNumber, orderRevisions, orders } from '../orders';
 import { priceBookFor } from '../wholesale';
 import { applyChangeOrder, lockOrder } from './apply';
@@ -46,7 +46,7 @@ const orderTotal = sql<number>`(SELECT o.total_cents FROM ${orders} o WHERE o.id
 const previousTotal = sql<number>`COALESCE(${changeOrders.previousTotalCents}, ${orderTotal})::float8`;
 
 const nameOf = (row: Pick<Row, 'sequence'>, order: string) => `${order} · change ${row.sequence}`;
-const priced = new WeakMap<Input, PricedLines>();
+const priced = pricedInputs<Input>();
 
 /** Why a confirmed order's line cannot become what a change order says, per field. */
 export function checkAgainstOrder(
@@ -184,7 +184,7 @@ export const changeOrderType = defineRecordType<
           : `${orderNumber(order)} is ${order.status}: only a confirmed order changes through a change order.`,
       );
     const lines = await priceProposal(db, actor, input, order);
-    priced.set(input, lines);
+    priced.keep(input, lines);
     const { totals } = lines;
     const sequence =
       before?.sequence ??
@@ -215,9 +215,7 @@ export const changeOrderType = defineRecordType<
   },
   afterWrite: async (db, row, before, input) => {
     if (!input) return;
-    const lines = priced.get(input);
-    // Every write of a change order comes through `columns`, which prices it.
-    if (!lines) throw new Error('change order written without its priced lines');
+    const lines = priced.take(input);
     await writeLines(db, CHANGE_ORDER_LINES, row.firmId, row.id, lines.lines, before !== null, (_, i) => ({
       orderLineId: input.lines[i]!.id ?? null,
     }));

@@ -336,3 +336,22 @@ export async function priceLines(
   const { lines: money, ...totals } = priced;
   return { lines: lines.map((l, i) => ({ ...l, ...money[i]! })), totals };
 }
+
+/**
+ * What a save's lines came to: priced while its input is checked (`columns`), written once the
+ * row is (`afterWrite`). Every write of a priced document comes through both with the same input;
+ * pricing again without the customer's context (company prices, coupon) would store other prices.
+ */
+export function pricedInputs<I extends object>() {
+  const seen = new WeakMap<I, PricedLines>();
+  return {
+    keep: (input: I, lines: PricedLines) => {
+      seen.set(input, lines);
+    },
+    take: (input: I): PricedLines => {
+      const lines = seen.get(input);
+      if (!lines) throw new Error('a priced document was written without its lines priced first');
+      return lines;
+    },
+  };
+}

@@ -24,7 +24,7 @@ import {
   customerAddress,
   documentCustomer,
   linesJsonSql,
-  type PricedLines,
+  pricedInputs,
   priceLines,
   writeLines,
 } from '../documents';
@@ -53,8 +53,7 @@ const linesJson = linesJsonSql(
   sql`'delivered', l.delivered_e4 / 10000.0, 'committed', l.committed_e4 / 10000.0`,
 );
 
-/** What an input's lines come to, worked out while checking it (`columns`) and kept for `afterWrite`. */
-const priced = new WeakMap<Input, PricedLines>();
+const priced = pricedInputs<Input>();
 
 /** The other records an order names are the firm's; a job is the customer's own or one of the firm's projects. */
 async function checkReferences(db: Executor, input: Input, customerId: string) {
@@ -110,6 +109,8 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
     const shipTo =
       input.shipTo ??
       (input.fulfilment === 'pickup' ? (warehouse?.address ?? null) : customerAddress(customer.addresses));
+    // The coupon's id, as the coupons module found it by its code while pricing.
+    let couponId: string | null = null;
     const lines = await priceLines(db, actor.firmId, input.lines, {
       shipTo,
       taxExempt: customer.taxExempt,
@@ -117,15 +118,18 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
       shippingCents: input.shippingCents,
       ...(await priceBookFor(db, actor, customer.companyId)),
       coupon: input.coupon
-        ? async (couponLines) =>
-            couponForOrder(db, actor.firmId, { code: input.coupon!, customer: customer.id, lines: couponLines })
+        ? async (couponLines) => {
+            const found = await couponForOrder(db, actor.firmId, {
+              code: input.coupon!,
+              customer: customer.id,
+              lines: couponLines,
+            });
+            couponId = found.couponId;
+            return found;
+          }
         : undefined,
     });
-    priced.set(input, lines);
-    const coupon = input.coupon
-      ? ((await db.execute<{ id: string }>(sql`SELECT id FROM coupons WHERE code_key = lower(${input.coupon})`)).rows[0]
-          ?.id ?? null)
-      : null;
+    priced.keep(input, lines);
     const numbered = before
       ? { prefix: before.prefix, number: before.number }
       : {
@@ -146,7 +150,7 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
       notes: input.notes,
       discount: input.discount,
       couponCode: input.coupon,
-      couponId: coupon,
+      couponId,
       shippingCents: input.shippingCents,
       deposit: input.deposit,
       depositCents: depositCents(input.deposit, totals.totalCents),
@@ -171,14 +175,7 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
   },
   afterWrite: async (db, row, before, input) => {
     if (!input) return;
-    const lines =
-      priced.get(input) ??
-      (await priceLines(db, row.firmId, input.lines, {
-        shipTo: row.shipTo,
-        taxExempt: row.taxExempt,
-        discount: input.discount,
-        shippingCents: input.shippingCents,
-      }));
+    const lines = priced.take(input);
     await writeLines(db, ORDER_LINES, row.firmId, row.id, lines.lines, before !== null);
   },
   refuseDelete: (row) =>

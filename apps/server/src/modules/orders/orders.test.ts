@@ -271,6 +271,23 @@ describe('numbers and retries', () => {
     const theirs = await api('POST', '/customers', { firstName: 'Cedar buyer' }, cedar);
     const c = await api('POST', '/orders', { customer: theirs.json()._id, lines: [] }, cedar, key);
     expect(c.statusCode).toBe(201);
+    // A day on, the key is forgotten (the hourly job), the firm's own only: the same key makes a new order.
+    await db.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1", [
+      key['idempotency-key'],
+    ]);
+    const { inScope } = await import('../../db/tenancy');
+    const { purgeIdempotencyKeys } = await import('../../platform/idempotency/idempotency');
+    const { HARBOR_PINE_ID } = await import('../../platform/seeds/seeds');
+    const purged = await inScope(t.database.db, { firmId: HARBOR_PINE_ID }, (tx) =>
+      purgeIdempotencyKeys(tx, HARBOR_PINE_ID),
+    );
+    expect(purged).toBe(1);
+    const left = await db.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [
+      key['idempotency-key'],
+    ]);
+    expect(left.rows[0].n).toBe(1);
+    const again = await api('POST', '/orders', body, owner, key);
+    expect((again.json() as Order)._id).not.toBe(answers[0]!.json()._id);
   });
 });
 

@@ -23,7 +23,7 @@ import {
   customerAddress,
   documentCustomer,
   linesJsonSql,
-  type PricedLines,
+  pricedInputs,
   priceLines,
   revisionLineOf,
   revisionLines,
@@ -51,7 +51,7 @@ const revisionsJson = sql`COALESCE((SELECT json_agg(json_build_object('revision'
     'totalCents', r.total_cents, 'lines', r.lines) ORDER BY r.revision)
   FROM ${quoteRevisions} r WHERE r.quote_id = ${qualified(quotes.id)}), '[]'::json)`;
 
-const priced = new WeakMap<Input, PricedLines>();
+const priced = pricedInputs<Input>();
 
 /** Today plus the quote settings' days, in the firm's time zone. */
 async function defaultValidUntil(db: Executor, firmId: string): Promise<string> {
@@ -92,7 +92,7 @@ export const quoteType = defineRecordType<typeof quotes, typeof quoteInputSchema
       shippingCents: input.shippingCents,
       ...(await priceBookFor(db, actor, customer.companyId)),
     });
-    priced.set(input, lines);
+    priced.keep(input, lines);
     const numbered = before
       ? { prefix: before.prefix, number: before.number }
       : {
@@ -131,14 +131,7 @@ export const quoteType = defineRecordType<typeof quotes, typeof quoteInputSchema
   },
   afterWrite: async (db, row, before, input) => {
     if (!input) return;
-    const lines =
-      priced.get(input) ??
-      (await priceLines(db, row.firmId, input.lines, {
-        shipTo: row.shipTo,
-        taxExempt: row.taxExempt,
-        discount: input.discount,
-        shippingCents: input.shippingCents,
-      }));
+    const lines = priced.take(input);
     await writeLines(db, QUOTE_LINES, row.firmId, row.id, lines.lines, before !== null);
   },
   refuseDelete: (row) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { badRequest, HttpError } from '../http/errors';
+import { defineJob } from '../jobs/runner';
 import { idempotencyKeys } from './idempotency.table';
 
 /** The header a client sends so that a retried create never makes a second record. */
@@ -56,3 +57,26 @@ export async function onceFor(
     UPDATE ${idempotencyKeys} SET record_id = ${id} WHERE firm_id = ${firmId} AND scope = ${scope} AND key = ${key}`);
   return { id, replayed: false };
 }
+
+/**
+ * How long a key holds: a client retries within minutes, so a day is ample, and the table stays
+ * the size of a day's creates.
+ */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/** Forgets the firm's keys older than a day (in the firm's scope: the table is firm-isolated). */
+export async function purgeIdempotencyKeys(db: Executor, firmId: string): Promise<number> {
+  const gone = await db.execute(sql`
+    DELETE FROM ${idempotencyKeys}
+     WHERE firm_id = ${firmId} AND created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`);
+  return gone.rowCount ?? 0;
+}
+
+/** Every hour, per firm: keys past their day are let go. */
+export const purgeIdempotencyKeysJob = defineJob({
+  name: 'platform.idempotency-purge',
+  every: { ms: 60 * 60_000, perFirm: true },
+  run: async ({ firmId, scoped }) => {
+    await scoped((tx) => purgeIdempotencyKeys(tx, firmId!));
+  },
+});

@@ -1,4 +1,11 @@
-import { KINDS, ORDER_STATUS_LABELS, type Order, type OrderInput, type OrderRow } from '@atelier/contracts';
+import {
+  CREATE_ORDER_HREF,
+  KINDS,
+  ORDER_STATUS_LABELS,
+  type Order,
+  type OrderInput,
+  type OrderRow,
+} from '@atelier/contracts';
 import { Badge, Button, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +29,7 @@ function useOrderList() {
     // The newest first, by number (spec section 2).
     defaultSort: '-number',
     // A new order is made with the create-order wizard.
-    createHref: '/o/create-order/customer',
+    createHref: CREATE_ORDER_HREF,
     render: {
       status: (row: OrderRow) => (
         <Badge color={ORDER_STATUS_COLORS[row.status]} variant="light">

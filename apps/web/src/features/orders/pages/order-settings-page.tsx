@@ -1,26 +1,12 @@
 import { P, type TaxRate } from '@atelier/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Grid,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { Card, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSaveSettings, useSettings } from '../../settings/api';
 import { SettingsGroupForm } from '../../settings/components/settings-group-form';
 import { SettingsGroupPage } from '../../settings/components/settings-group-page';
+import { SettingsRows } from '../../settings/components/settings-rows';
 import { useWarehouseChoices } from '../components/order-form';
 
 /**
@@ -29,101 +15,53 @@ import { useWarehouseChoices } from '../components/order-form';
  */
 function TaxRates({ current, classes }: { current: TaxRate[]; classes: readonly string[] }) {
   const save = useSaveSettings('orderSettings');
-  const [rates, setRates] = useState(() => current.map((r) => ({ ...r, percent: r.rateBps / 100 })));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (i: number, change: Partial<(typeof rates)[number]>) =>
-    setRates((all) => all.map((r, k) => (k === i ? { ...r, ...change } : r)));
   return (
-    <Card withBorder padding="lg" maw={720}>
-      <Stack>
-        <Title order={2} size="h4">
-          Tax rates
-        </Title>
-        <Text size="sm">
-          Each line is taxed by its tax class where the order goes: the longest ZIP prefix that matches (941), else the
-          state (CA), else the class’s rate everywhere (leave the place empty), else the default rate above.
-        </Text>
-        {rates.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; the place is their identity here
-          <Grid key={i} gap="xs" align="flex-end">
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <Select
-                label="Tax class"
-                data={[...new Set([...classes, r.taxClass].filter(Boolean))]}
-                value={r.taxClass || null}
-                onChange={(v) => set(i, { taxClass: v ?? '' })}
-                error={errors[`taxRates.${i}.taxClass`]}
-                allowDeselect={false}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <TextInput
-                label="State or ZIP prefix"
-                placeholder="Everywhere"
-                value={r.jurisdiction}
-                onChange={(e) => set(i, { jurisdiction: e.currentTarget.value })}
-                error={errors[`taxRates.${i}.jurisdiction`]}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <Group gap="xs" wrap="nowrap" align="flex-end">
-                <NumberInput
-                  label="Rate"
-                  suffix=" %"
-                  min={0}
-                  max={100}
-                  decimalScale={3}
-                  flex={1}
-                  miw={0}
-                  value={r.percent}
-                  onChange={(v) => set(i, { percent: typeof v === 'number' ? v : 0 })}
-                  error={errors[`taxRates.${i}.rateBps`]}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  mb={4}
-                  aria-label={`Remove rate ${i + 1}`}
-                  onClick={() => setRates((all) => all.filter((_, k) => k !== i))}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Group>
-            </Grid.Col>
-          </Grid>
-        ))}
-        <Group justify="space-between">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() =>
-              setRates((all) => [...all, { taxClass: classes[0] ?? '', jurisdiction: '', rateBps: 0, percent: 0 }])
-            }
-          >
-            Add a rate
-          </Button>
-          <Button
-            loading={save.isPending}
-            onClick={async () => {
-              try {
-                await save.mutateAsync({
-                  taxRates: rates.map(({ percent, ...r }) => ({ ...r, rateBps: Math.round(percent * 100) })),
-                });
-                setErrors({});
-                toastSuccess('Tax rates saved.');
-              } catch (error) {
-                if (error instanceof ApiError) setErrors(error.fields);
-                showSubmitError(error);
-              }
-            }}
-          >
-            Save tax rates
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SettingsRows<TaxRate & { percent: number }>
+      title="Tax rates"
+      text="Each line is taxed by its tax class where the order goes: the longest ZIP prefix that matches (941), else the state (CA), else the class’s rate everywhere (leave the place empty), else the default rate above."
+      initial={current.map((r) => ({ ...r, percent: r.rateBps / 100 }))}
+      fresh={() => ({ taxClass: classes[0] ?? '', jurisdiction: '', rateBps: 0, percent: 0 })}
+      noun="rate"
+      addLabel="Add a rate"
+      saveLabel="Save tax rates"
+      saved="Tax rates saved."
+      path="taxRates"
+      onSave={(rates) =>
+        save.mutateAsync({ taxRates: rates.map(({ percent, ...r }) => ({ ...r, rateBps: Math.round(percent * 100) })) })
+      }
+      cells={(r, set, error) => [
+        <Select
+          key="class"
+          label="Tax class"
+          data={[...new Set([...classes, r.taxClass].filter(Boolean))]}
+          value={r.taxClass || null}
+          onChange={(v) => set({ taxClass: v ?? '' })}
+          error={error('taxClass')}
+          allowDeselect={false}
+        />,
+        <TextInput
+          key="place"
+          label="State or ZIP prefix"
+          placeholder="Everywhere"
+          value={r.jurisdiction}
+          onChange={(e) => set({ jurisdiction: e.currentTarget.value })}
+          error={error('jurisdiction')}
+        />,
+        <NumberInput
+          key="rate"
+          label="Rate"
+          suffix=" %"
+          min={0}
+          max={100}
+          decimalScale={3}
+          flex={1}
+          miw={0}
+          value={r.percent}
+          onChange={(v) => set({ percent: typeof v === 'number' ? v : 0 })}
+          error={error('rateBps')}
+        />,
+      ]}
+    />
   );
 }
 
