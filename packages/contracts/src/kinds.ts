@@ -524,6 +524,8 @@ export const KINDS = defineKinds({
       { key: 'requestedDate', name: 'requested', label: 'Wanted by', format: 'date', sort: true },
       { key: 'confirmedAt', name: 'confirmed', label: 'Confirmed', format: 'date', hidden: true },
       { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
+      // What it came to when confirmed, before change orders (none for a draft).
+      { key: 'originalTotalCents', name: 'original', label: 'Total as confirmed', format: 'money', hidden: true },
       { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number', hidden: true },
     ]),
   },

@@ -274,6 +274,7 @@ export const orderRowSchema = z.strictObject({
   fulfilment: z.enum(FULFILMENT_METHODS),
   requestedDate: z.string().nullable(),
   totalCents: z.number(),
+  originalTotalCents: z.number().nullable(),
   lineCount: z.number().int(),
   confirmedAt: z.string().nullable(),
 });
@@ -337,3 +338,50 @@ export const sellableItemSchema = z.strictObject({
   exact: z.boolean(),
 });
 export type SellableItem = z.output<typeof sellableItemSchema>;
+
+/** A special-order line of a confirmed order, as it would be bought from its vendor. */
+export const specialOrderLineSchema = z.strictObject({
+  /** The order line. */
+  line: z.uuid(),
+  name: z.string(),
+  vendorSku: z.string(),
+  quantity: z.number(),
+  /** Cents to two decimals per unit, as the line's cost was when it was saved. */
+  unitCost: z.number(),
+  leadTimeDays: z.number().int(),
+  /** Today (in the firm's time zone) plus the lead time. */
+  expectedDate: z.string(),
+});
+export type SpecialOrderLine = z.output<typeof specialOrderLineSchema>;
+
+/**
+ * GET /orders/{id}/purchase-suggestions: of a confirmed order, its special-order lines not yet on
+ * a purchase order, by vendor (one purchase order each); and those bought, with the purchase order
+ * each is on (a line whose purchase order was cancelled is to buy again).
+ */
+export const purchaseSuggestionsSchema = z.strictObject({
+  toBuy: z.array(z.strictObject({ vendor: personRefSchema, lines: z.array(specialOrderLineSchema) })),
+  bought: z.array(
+    z.strictObject({
+      line: z.uuid(),
+      name: z.string(),
+      vendor: personRefSchema,
+      quantity: z.number(),
+      purchaseOrder: personRefSchema,
+    }),
+  ),
+});
+export type PurchaseSuggestions = z.output<typeof purchaseSuggestionsSchema>;
+
+/** POST /orders/{id}/purchase-orders: draft purchase orders for the special-order lines left to buy. */
+export const specialOrderPurchaseSchema = z.strictObject({
+  /** Only these vendors' lines; left out, every vendor's. */
+  vendors: z.array(z.uuid('Choose a vendor from the list.')).max(100, 'Choose at most 100 vendors.').optional(),
+});
+export type SpecialOrderPurchaseInput = z.input<typeof specialOrderPurchaseSchema>;
+
+/** The draft purchase orders made, one per vendor. */
+export const specialOrderPurchasesSchema = z.array(
+  z.strictObject({ _id: z.uuid(), number: z.string(), vendor: personRefSchema, lines: z.number().int() }),
+);
+export type SpecialOrderPurchases = z.output<typeof specialOrderPurchasesSchema>;

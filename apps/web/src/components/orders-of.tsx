@@ -35,7 +35,14 @@ export function OrdersOf({ filter, id, empty }: Props) {
         },
         { head: 'Status', cell: (o) => ORDER_STATUS_LABELS[o.status] },
         { head: 'Date', cell: (o) => formatDate((o.confirmedAt ?? o.createdAt).slice(0, 10)) },
-        { head: 'Total', cell: (o) => formatMoney(o.totalCents) },
+        {
+          head: 'Total',
+          // Changed since it was confirmed: both, as jobs and reports read them.
+          cell: (o) =>
+            o.originalTotalCents !== null && o.originalTotalCents !== o.totalCents
+              ? `${formatMoney(o.totalCents)} (confirmed at ${formatMoney(o.originalTotalCents)})`
+              : formatMoney(o.totalCents),
+        },
       ]}
     />
   );
