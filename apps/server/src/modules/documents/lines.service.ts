@@ -95,6 +95,7 @@ export async function writeLines(
   const set = Object.fromEntries(
     Object.keys(values[0]!)
       .filter((k) => k !== 'id' && k !== 'firmId' && k !== lines.parentKey)
+      // constant SQL: the column names of a table defined in our code.
       .map((k) => [k, sql.raw(`excluded.${columns[k]!.name}`)]),
   );
   await db
@@ -140,11 +141,16 @@ const SHARED = Object.keys(documentLineColumns()).filter((key) => key !== 'itemI
 export async function copyLines(db: Executor, from: LineTable, fromId: string, to: LineTable, toId: string, idOf: SQL) {
   const columns = getTableColumns(to.table);
   const shared = SHARED.map((key) => columns[key]!.name);
-  // constant SQL: column names of tables defined in our code.
+  // Every name below is a column of a table defined in our code, never a request's text.
+  // constant SQL: column names
   const names = sql.raw(shared.join(', '));
+  // constant SQL: column names
   const source = sql.raw(shared.map((n) => `l.${n}`).join(', '));
+  // constant SQL: column names
   const update = sql.raw(shared.map((n) => `${n} = excluded.${n}`).join(', '));
+  // constant SQL: a column name
   const toParent = sql.identifier(to.parent.name);
+  // constant SQL: a column name
   const fromParent = sql.identifier(from.parent.name);
   await db.execute(sql`
     DELETE FROM ${to.table} WHERE ${toParent} = ${toId}
