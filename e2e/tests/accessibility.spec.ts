@@ -41,6 +41,14 @@ async function signedInPages(): Promise<string[]> {
   const confirmed = await firstId(`SELECT id FROM orders WHERE firm_id = ${HARBOR} AND status = 'confirmed' LIMIT 1`);
   const draft = await firstId(`SELECT id FROM orders WHERE firm_id = ${HARBOR} AND status = 'draft' LIMIT 1`);
   const quote = await firstId(`SELECT id FROM quotes WHERE firm_id = ${HARBOR} AND revision > 1 LIMIT 1`);
+  // An approved change order (its order has two revisions) and one still open (its form).
+  const changed = await firstId(
+    `SELECT id FROM change_orders WHERE firm_id = ${HARBOR} AND status = 'approved' LIMIT 1`,
+  );
+  const changing = await firstId(
+    `SELECT id FROM change_orders WHERE firm_id = ${HARBOR} AND status IN ('draft', 'sent') LIMIT 1`,
+  );
+  const revised = await firstId(`SELECT order_id AS id FROM change_orders WHERE id = '${changed}'`);
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -71,7 +79,11 @@ async function signedInPages(): Promise<string[]> {
     ...record('/p/vendors', vendor, ['items', 'purchase-orders', 'analytics', 'logs']),
     ...record('/p/purchase-orders', order, ['receipts', 'files', 'logs']),
     ...record('/p/shipments', shipment, ['files', 'logs']),
-    ...record('/o/orders', confirmed, ['files', 'interactions', 'logs']),
+    ...record('/o/orders', confirmed, ['change-orders', 'files', 'interactions', 'logs']),
+    `/o/orders/${revised}/change-orders`,
+    ...record('/o/change-orders', changed, ['logs']),
+    `/o/change-orders/${changing}`,
+    `/o/change-orders/new?order=${confirmed}`,
     `/o/orders/${draft}`,
     '/o/create-order/customer',
     `/o/create-order/products?order=${draft}`,
@@ -81,6 +93,7 @@ async function signedInPages(): Promise<string[]> {
     ...record('/o/quotes', quote, ['files', 'interactions', 'logs']),
     `/u/companies/${company}/pricing`,
     `/u/companies/${company}/orders`,
+    `/u/companies/${company}/analytics`,
     `/u/customers/${customer}/orders`,
     `/u/customer-jobs/${job}/orders`,
     '/s/order',
@@ -101,6 +114,7 @@ async function signedInPages(): Promise<string[]> {
     `/p/filters/${filter}`,
     '/u/employees',
     `/u/employees/${employee}`,
+    `/u/employees/${employee}/analytics`,
     `/u/employees/${employee}/customers`,
     `/u/employees/${employee}/logs`,
     '/s/firm',

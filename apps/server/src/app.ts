@@ -25,6 +25,7 @@ import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { quotesModule } from './modules/quotes/quotes.module';
+import { salesAnalyticsModule } from './modules/sales-analytics/sales-analytics.module';
 import { stockModule } from './modules/stock/stock.module';
 import { tasksModule } from './modules/tasks/tasks.module';
 import { usersModule } from './modules/users/users.module';
@@ -77,6 +78,7 @@ export const MODULES: readonly ModuleManifest[] = [
   ordersModule,
   quotesModule,
   changeOrdersModule,
+  salesAnalyticsModule,
   importerModule,
 ];
 installModules(MODULES);

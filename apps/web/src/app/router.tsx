@@ -134,6 +134,7 @@ export const routes: RouteObject[] = [
                 children: [
                   page(undefined, () => import('../features/employees/pages/employee-details-tab')),
                   page('details', () => import('../features/employees/pages/employee-details-tab')),
+                  page('analytics', () => import('../features/employees/pages/employee-analytics-tab')),
                   page('customers', () => import('../features/employees/pages/employee-customers-tab')),
                   tab('logs'),
                 ],

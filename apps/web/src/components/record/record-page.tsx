@@ -1,3 +1,4 @@
+import type { RecordTab } from '@atelier/contracts';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../lib/permissions';
@@ -19,6 +20,8 @@ export function RecordPage<T extends Named, Input>(props: {
   deletable?: (record: T) => boolean;
   /** More header actions, before Archive and Delete. */
   actions?: (record: T) => ReactNode;
+  /** Leaves out tabs this user may not open (an account's Analytics without 17). */
+  showTab?: (tab: RecordTab, can: (code: number) => boolean) => boolean;
 }) {
   const { id = '' } = useParams();
   const { can } = useCan();
@@ -36,6 +39,7 @@ export function RecordPage<T extends Named, Input>(props: {
       title={(r) => r.name}
       subtitle={props.subtitle}
       archived={(r) => r.archived}
+      showTab={props.showTab && ((tab) => props.showTab!(tab, can))}
       actions={(r) => (
         <>
           {props.actions?.(r)}

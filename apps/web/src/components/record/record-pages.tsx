@@ -1,4 +1,4 @@
-import { columnName, kindHas, recordHref } from '@atelier/contracts';
+import { columnName, kindHas, type RecordTab, recordHref } from '@atelier/contracts';
 import { Card, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
@@ -224,6 +224,8 @@ export function recordPages<
   /** The details tab: what comes above the form, and links beside who changed it last. */
   details?: { above?: (record: T) => ReactNode; links?: (record: T) => ReactNode };
   tabs?: RecordPages['tabs'];
+  /** Leaves out tabs this user may not open, given their permission check; all show if left out. */
+  showTab?: (tab: RecordTab, can: (code: number) => boolean) => boolean;
 }): RecordPages {
   const { resource, form, details } = spec;
   const useList = spec.useList ?? (() => ({}));
@@ -250,6 +252,7 @@ export function recordPages<
             actions={spec.actions}
             deleteText={spec.deleteText}
             deletable={spec.deletable}
+            showTab={spec.showTab}
           />
         </LazySuspense>
       );

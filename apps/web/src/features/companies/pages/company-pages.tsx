@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { lazyNamed } from '../../../components/lazy';
 import { useAssigneeFilter } from '../../../components/people';
 import { recordPages } from '../../../components/record/record-pages';
+import { maySeeSales } from '../../sales-analytics/api';
 import { useSettings } from '../../settings/api';
 import { companies } from '../api';
 
@@ -42,8 +43,10 @@ export default recordPages({
     ),
   },
   tabs: {
+    analytics: () => import('./company-analytics-tab'),
     pricing: () => import('./company-pricing-tab'),
     orders: () => import('./company-orders-tab'),
     settings: () => import('./company-settings-tab'),
   },
+  showTab: (tab, can) => tab.path !== 'analytics' || maySeeSales(can).company,
 });

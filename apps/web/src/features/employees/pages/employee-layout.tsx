@@ -4,12 +4,14 @@ import { useParams } from 'react-router';
 import { NoAccess } from '../../../components/no-access';
 import { DetailLayout } from '../../../components/record/detail-layout';
 import { useCan } from '../../../lib/permissions';
+import { useMaySeeSales } from '../../sales-analytics/api';
 import { employees, STATUS_COLORS, STATUS_LABELS } from '../api';
 import { EmployeeActions } from '../components/employee-actions';
 
 export default function EmployeeLayout() {
   const { id = '' } = useParams();
   const { can } = useCan();
+  const maySee = useMaySeeSales();
   const employee = employees.useRecord(id);
   if (!can(P.MODIFY_EMPLOYEES)) return <NoAccess />;
   return (
@@ -31,7 +33,9 @@ export default function EmployeeLayout() {
         </Group>
       )}
       actions={(e) => <EmployeeActions employee={e} />}
-      showTab={(tab) => tab.path !== 'customers' || can(P.MODIFY_USERS)}
+      showTab={(tab) =>
+        tab.path === 'customers' ? can(P.MODIFY_USERS) : tab.path === 'analytics' ? maySee.employee : true
+      }
     />
   );
 }
