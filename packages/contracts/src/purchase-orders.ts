@@ -21,15 +21,32 @@ export const LANDED_COST_METHOD_LABELS = { value: 'By value', quantity: 'By quan
 /** The most lines one purchase order takes. */
 export const MAX_PURCHASE_ORDER_LINES = 500;
 
-export const purchaseOrderLineInputSchema = z.strictObject({
-  /** An existing line's id, when editing it (a line already received keeps its item). */
-  id: z.uuid().optional(),
-  item: stockItemRefSchema,
-  quantity: stockQuantity('the quantity'),
-  /** Cents to two decimals per unit; left out, the vendor's cost of the item (else its own cost). */
-  unitCost: costCentsSchema.optional(),
-  expectedDate: calendarDateSchema.nullable().default(null),
-});
+export const purchaseOrderLineInputSchema = z
+  .strictObject({
+    /** An existing line's id, when editing it (a line already received keeps its item). */
+    id: z.uuid().optional(),
+    /** The catalog item bought; none for what is no catalog item (a special order bought for a customer). */
+    item: stockItemRefSchema.nullable().default(null),
+    /** What a line without an item is (an item's line is called by the item's name). */
+    name: z.string().trim().max(200, 'Use at most 200 characters.').default(''),
+    /** The vendor's SKU of a line without an item (an item's comes from the vendor's items). */
+    vendorSku: z.string().trim().max(64, 'Use at most 64 characters.').default(''),
+    quantity: stockQuantity('the quantity'),
+    /**
+     * Cents to two decimals per unit; left out, the vendor's cost of the item (else its own
+     * cost). A line without an item has no cost to fall back on: it says its own.
+     */
+    unitCost: costCentsSchema.optional(),
+    expectedDate: calendarDateSchema.nullable().default(null),
+  })
+  .superRefine((line, ctx) => {
+    if (line.item) return;
+    if (!line.name) {
+      ctx.addIssue({ code: 'custom', path: ['item'], message: 'Choose an item, or say what the line is.' });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Say what the line is, or choose an item.' });
+    }
+    if (line.unitCost === undefined) ctx.addIssue({ code: 'custom', path: ['unitCost'], message: 'Enter the cost.' });
+  });
 export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineInputSchema>;
 
 /** POST /purchase-orders and PUT /purchase-orders/{id}. Status changes go through the transitions. */
@@ -73,8 +90,11 @@ const lineItemSchema = z.strictObject({
 
 export const purchaseOrderLineSchema = z.strictObject({
   id: z.uuid(),
-  item: lineItemSchema,
-  /** The vendor's SKU of the item, when the firm has one for this vendor. */
+  /** None for a line that is no catalog item (a special order bought for a customer). */
+  item: lineItemSchema.nullable(),
+  /** The item's name, or what a line without an item is. */
+  name: z.string(),
+  /** The vendor's SKU: a line without an item's own, else the item's when the firm has one for this vendor. */
   vendorSku: z.string(),
   quantity: z.number(),
   unitCost: z.number(),

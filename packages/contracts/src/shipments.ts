@@ -48,7 +48,8 @@ export type ShipmentInput = z.input<typeof shipmentInputSchema>;
 export const shipmentLineSchema = z.strictObject({
   line: z.uuid(),
   purchaseOrder: personRefSchema,
-  item: z.strictObject({ _id: z.uuid(), name: z.string(), sku: z.string() }),
+  /** The catalog item, or (no `_id`) what a line without one is and the vendor's SKU of it. */
+  item: z.strictObject({ _id: z.uuid().nullable(), name: z.string(), sku: z.string() }),
   quantity: z.number(),
   /** What is still to arrive on its purchase-order line. */
   remaining: z.number(),

@@ -33,7 +33,7 @@ import { coupons } from '../coupons';
 import { customers } from '../customers';
 import { documentLineChecks, documentLineColumns, documentTotalsColumns } from '../documents';
 import { customerJobs } from '../jobs';
-import { shipments } from '../purchasing';
+import { purchaseOrderLines, shipments } from '../purchasing';
 import { warehouses } from '../warehouses';
 
 /**
@@ -95,6 +95,8 @@ export const orders = pgTable(
     index('orders_confirmed_idx').on(t.firmId, t.confirmedAt, t.id),
     index('orders_total_idx').on(t.firmId, t.totalCents, t.id),
     index('orders_created_idx').on(t.firmId, t.createdAt, t.id),
+    // An employee's sales (their analytics tab): the orders they entered.
+    index('orders_created_by_idx').on(t.firmId, t.createdBy).where(sql`created_by IS NOT NULL`),
     index('orders_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('orders_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
     check('orders_status_check', oneOf('status', ORDER_STATUSES)),
@@ -108,7 +110,10 @@ export const orders = pgTable(
   ],
 );
 
-/** An order's line, with what it holds of its warehouse's stock and what has been delivered of it. */
+/**
+ * An order's line, with what it holds of its warehouse's stock, what has been delivered of it,
+ * and (a special order) the purchase-order line that buys it.
+ */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -120,9 +125,15 @@ export const orderLines = pgTable(
     ...documentLineColumns(),
     committedE4: bigint('committed_e4', { mode: 'number' }).notNull().default(0),
     deliveredE4: bigint('delivered_e4', { mode: 'number' }).notNull().default(0),
+    // A special-order line's purchase-order line: what was bought for it (none again when that
+    // line goes, so it is to buy once more).
+    purchaseOrderLineId: uuid('purchase_order_line_id').references(() => purchaseOrderLines.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId, t.position),
+    index('order_lines_po_line_idx').on(t.purchaseOrderLineId).where(sql`purchase_order_line_id IS NOT NULL`),
     index('order_lines_item_idx').on(t.firmId, t.itemId).where(sql`item_id IS NOT NULL`),
     index('order_lines_product_idx').on(t.productId).where(sql`product_id IS NOT NULL`),
     index('order_lines_material_idx').on(t.materialId).where(sql`material_id IS NOT NULL`),

@@ -18,7 +18,8 @@ import { purchaseOrderLines, purchaseOrders } from './purchase-orders.table';
 /**
  * Open purchase-order lines into a warehouse: what is still to arrive, and what of it is due
  * within its vendor's lead time from today (a line with no date counts as due). The stock module
- * adds them to what is incoming (its stock tab's and low stock's forecast).
+ * adds them to what is incoming (its stock tab's and low stock's forecast). Only catalog items:
+ * a special order bought for a customer is never stocked.
  */
 registerIncoming(sql`
   SELECT l.item_id, po.warehouse_id, GREATEST(l.quantity_e4 - l.received_e4, 0) AS open_e4,
@@ -32,7 +33,8 @@ registerIncoming(sql`
     FROM ${purchaseOrderLines} l
     JOIN ${purchaseOrders} po ON po.id = l.purchase_order_id
     JOIN ${vendors} v ON v.id = po.vendor_id
-   WHERE po.status IN ('sent', 'partially_received') AND po.warehouse_id IS NOT NULL`);
+   WHERE po.status IN ('sent', 'partially_received') AND po.warehouse_id IS NOT NULL
+     AND l.item_id IS NOT NULL`);
 
 /**
  * The items at or below their reorder point on forecast, per warehouse, in one statement. It

@@ -5,7 +5,7 @@ import {
   type PurchaseOrderRow,
   purchaseOrderInputSchema,
 } from '@atelier/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -28,7 +28,8 @@ import { shipmentLines } from './shipments.table';
 
 type Input = z.output<typeof purchaseOrderInputSchema>;
 type Row = typeof purchaseOrders.$inferSelect;
-type PricedOrder = { items: StockItem[]; lines: LandedLine[]; subtotalCents: number };
+/** Each line's catalog item (none for a line that is no catalog item), and its money. */
+type PricedOrder = { items: (StockItem | null)[]; lines: LandedLine[]; subtotalCents: number };
 
 const e4 = (n: number) => Math.round(n * 10_000);
 export const poNumber = (row: { prefix: string; number: number }) => `${row.prefix}${row.number}`;
@@ -39,38 +40,52 @@ const jobRef = refColumn(purchaseOrders.customerJobId, customerJobs, customerJob
 
 /**
  * What an input's lines come to: each item checked (the firm's, stocked as given), its unit cost
- * as entered or else the vendor's for it or else its own, and the charges landed on the lines.
+ * as entered or else the vendor's for it or else its own (a line without an item says its own),
+ * and the charges landed on the lines.
  * Worked out while checking the input (`columns`) and kept for writing the lines (`afterWrite`),
  * which gets the same input object.
  */
 const priced = new WeakMap<Input, PricedOrder>();
 
 async function priceOrder(db: Executor, vendorId: string, input: Input): Promise<PricedOrder> {
-  const items = await resolveItems(
+  // The contract asks it too: a line without an item has no cost to fall back on.
+  const costless = input.lines.flatMap((l, i) => (!l.item && l.unitCost === undefined ? [i] : []));
+  if (costless.length)
+    throw badRequest(
+      'Enter the cost.',
+      Object.fromEntries(costless.map((i) => [`lines.${i}.unitCost`, 'Enter the cost.'])),
+    );
+  const stocked = input.lines.flatMap((l, i) => (l.item ? [{ ref: l.item, i }] : []));
+  const resolved = await resolveItems(
     db,
-    input.lines.map((l) => l.item),
-    (i) => `lines.${i}.item`,
+    stocked.map((s) => s.ref),
+    (j) => `lines.${stocked[j]!.i}.item`,
   );
-  const ids = items.map((i) => i.itemId);
-  const vendorCosts = new Map(
-    (
-      await db
-        .select({
-          item: vendorItems.itemId,
-          cost: vendorItems.costHc,
-        })
-        .from(vendorItems)
-        .where(and(eq(vendorItems.vendorId, vendorId), inArray(vendorItems.itemId, ids)))
-    ).map((r) => [r.item, r.cost]),
+  const items: (StockItem | null)[] = input.lines.map(() => null);
+  stocked.forEach((s, j) => {
+    items[s.i] = resolved[j]!;
+  });
+  const ids = resolved.map((i) => i.itemId);
+  const vendorCosts = new Map<string, number>(
+    ids.length
+      ? (
+          await db
+            .select({ item: vendorItems.itemId, cost: vendorItems.costHc })
+            .from(vendorItems)
+            .where(and(eq(vendorItems.vendorId, vendorId), inArray(vendorItems.itemId, ids)))
+        ).map((r) => [r.item, r.cost])
+      : [],
   );
-  const ownCosts = new Map(
-    (
-      await db.execute<{ id: string; cost: number }>(sql`
-        SELECT v.id, COALESCE(v.cost_hc, p.cost_hc) AS cost FROM ${productVariants} v JOIN ${products} p ON p.id = v.product_id
-         WHERE v.id = ANY(${sql.param(ids)}::uuid[])
-        UNION ALL SELECT p.id, p.cost_hc FROM ${products} p WHERE p.id = ANY(${sql.param(ids)}::uuid[])
-        UNION ALL SELECT m.id, m.cost_hc FROM ${materials} m WHERE m.id = ANY(${sql.param(ids)}::uuid[])`)
-    ).rows.map((r) => [r.id, Number(r.cost)]),
+  const ownCosts = new Map<string, number>(
+    ids.length
+      ? (
+          await db.execute<{ id: string; cost: number }>(sql`
+            SELECT v.id, COALESCE(v.cost_hc, p.cost_hc) AS cost FROM ${productVariants} v JOIN ${products} p ON p.id = v.product_id
+             WHERE v.id = ANY(${sql.param(ids)}::uuid[])
+            UNION ALL SELECT p.id, p.cost_hc FROM ${products} p WHERE p.id = ANY(${sql.param(ids)}::uuid[])
+            UNION ALL SELECT m.id, m.cost_hc FROM ${materials} m WHERE m.id = ANY(${sql.param(ids)}::uuid[])`)
+        ).rows.map((r) => [r.id, Number(r.cost)])
+      : [],
   );
   const landed = landLines(
     input.lines.map((l, i) => ({
@@ -86,11 +101,25 @@ async function priceOrder(db: Executor, vendorId: string, input: Input): Promise
   return { items, lines: landed.lines, subtotalCents: landed.subtotalCents };
 }
 
+/**
+ * A purchase-order line's item as JSON (none for a line that is no catalog item) and its name
+ * (the item's, or the line's own), for the line table aliased `t`.
+ */
+function poLineItemSql(t: string): SQL {
+  // constant SQL: an alias written in our code.
+  return sql`CASE WHEN ${sql.raw(t)}.item_id IS NULL THEN NULL ELSE ${itemViewSql(t)} END`;
+}
+function poLineNameSql(t: string): SQL {
+  // constant SQL: an alias written in our code.
+  const a = sql.raw(t);
+  return sql`CASE WHEN ${a}.item_id IS NULL THEN ${a}.name ELSE ${itemViewSql(t)} ->> 'name' END`;
+}
+
 /** The order's lines as its page reads them, in their order, with what has arrived of each. */
 const linesJson = sql<PurchaseOrder['lines']>`COALESCE((SELECT json_agg(json_build_object(
-    'id', l.id, 'item', ${itemViewSql('l')},
-    'vendorSku', COALESCE((SELECT vi.vendor_sku FROM ${vendorItems} vi WHERE vi.vendor_id = ${qualified(purchaseOrders.vendorId)}
-                   AND vi.item_id = l.item_id), ''),
+    'id', l.id, 'item', ${poLineItemSql('l')}, 'name', ${poLineNameSql('l')},
+    'vendorSku', COALESCE(NULLIF(l.vendor_sku, ''), (SELECT vi.vendor_sku FROM ${vendorItems} vi
+                   WHERE vi.vendor_id = ${qualified(purchaseOrders.vendorId)} AND vi.item_id = l.item_id), ''),
     'quantity', l.quantity_e4 / 10000.0, 'unitCost', l.unit_cost_hc / 100.0,
     'landedUnitCost', l.landed_unit_cost_hc / 100.0, 'totalCents', l.total_cents,
     'expectedDate', l.expected_date, 'received', l.received_e4 / 10000.0,
@@ -100,7 +129,7 @@ const linesJson = sql<PurchaseOrder['lines']>`COALESCE((SELECT json_agg(json_bui
 const receiptsJson = sql<PurchaseOrder['receipts']>`COALESCE((SELECT json_agg(json_build_object(
     '_id', r.id, 'warehouse', CASE WHEN w.id IS NULL THEN NULL ELSE json_build_object('_id', w.id, 'name', w.name) END,
     'deliveredToSite', r.delivered_to_site, 'note', r.note,
-    'lines', (SELECT json_agg(json_build_object('line', rl.line_id, 'name', ${itemViewSql('ol')} ->> 'name',
+    'lines', (SELECT json_agg(json_build_object('line', rl.line_id, 'name', ${poLineNameSql('ol')},
                 'quantity', rl.quantity_e4 / 10000.0) ORDER BY ol.position)
                 FROM ${purchaseReceiptLines} rl JOIN ${purchaseOrderLines} ol ON ol.id = rl.line_id WHERE rl.receipt_id = r.id),
     'by', (SELECT json_build_object('_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) FROM users u WHERE u.id = r.created_by),
@@ -148,7 +177,8 @@ const fields = (r: Row) => ({
 });
 
 /**
- * Purchase orders: numbered per firm, to a vendor, for products, variants and materials; draft →
+ * Purchase orders: numbered per firm, to a vendor, for products, variants and materials (and what
+ * is no catalog item: special orders bought for customers); draft →
  * sent → partially received → received, or cancelled. Editing a sent order makes a new revision.
  */
 export const purchaseOrderType = defineRecordType<
@@ -207,7 +237,12 @@ export const purchaseOrderType = defineRecordType<
       lineCount: input.lines.length,
       // What the vendor has seen changes: the order is a new revision of itself.
       ...(before && before.status !== 'draft' ? { revision: before.revision + 1 } : {}),
-      searchText: buildSearchText([poNumber(numbered), vendor.name, input.notes, ...order.items.map((i) => i.sku)]),
+      searchText: buildSearchText([
+        poNumber(numbered),
+        vendor.name,
+        input.notes,
+        ...input.lines.map((l, i) => order.items[i]?.sku ?? `${l.name} ${l.vendorSku}`),
+      ]),
     };
   },
   afterWrite: async (db, row, before, input) => {
@@ -319,7 +354,7 @@ async function writeLines(db: Executor, row: Row, editing: boolean, input: Input
       return;
     }
     kept.add(line.id);
-    if (was.receivedE4 > 0 && was.itemId !== order.items[i]!.itemId)
+    if (was.receivedE4 > 0 && was.itemId !== (order.items[i]?.itemId ?? null))
       errors[`lines.${i}.item`] = 'Some of this line arrived: its item stays.';
     if (was.receivedE4 > e4(line.quantity))
       errors[`lines.${i}.quantity`] = `${was.receivedE4 / 10_000} arrived: order at least that many.`;
@@ -355,15 +390,18 @@ async function writeLines(db: Executor, row: Row, editing: boolean, input: Input
       ),
     );
   const values = input.lines.map((line, i) => {
-    const item = order.items[i]!;
+    const item = order.items[i];
     const money = order.lines[i]!;
     return {
       firmId: row.firmId,
       purchaseOrderId: row.id,
       position: i,
-      productId: item.productId,
-      variantId: item.variantId,
-      materialId: item.materialId,
+      productId: item?.productId ?? null,
+      variantId: item?.variantId ?? null,
+      materialId: item?.materialId ?? null,
+      // An item's line is called by its item: only a line without one keeps words of its own.
+      name: item ? '' : line.name,
+      vendorSku: item ? '' : line.vendorSku,
       quantityE4: money.quantityE4,
       unitCostHc: money.unitCostHc,
       landedUnitCostHc: money.landedUnitCostHc,
@@ -378,12 +416,14 @@ async function writeLines(db: Executor, row: Row, editing: boolean, input: Input
     const col = <T>(of: (v: (typeof changed)[number]) => T) => sql.param(changed.map(of));
     await db.execute(sql`
       UPDATE ${purchaseOrderLines} l SET position = x.pos, product_id = x.p, variant_id = x.v, material_id = x.m,
+             name = x.n, vendor_sku = x.vs,
              quantity_e4 = x.q, unit_cost_hc = x.c, landed_unit_cost_hc = x.lc, total_cents = x.t, expected_date = x.d
         FROM unnest(${col((v) => v.id!)}::uuid[], ${col((v) => v.position)}::int[], ${col((v) => v.productId)}::uuid[],
                     ${col((v) => v.variantId)}::uuid[], ${col((v) => v.materialId)}::uuid[],
+                    ${col((v) => v.name)}::text[], ${col((v) => v.vendorSku)}::text[],
                     ${col((v) => String(v.quantityE4))}::bigint[], ${col((v) => String(v.unitCostHc))}::bigint[],
                     ${col((v) => String(v.landedUnitCostHc))}::bigint[], ${col((v) => String(v.totalCents))}::bigint[],
-                    ${col((v) => v.expectedDate)}::date[]) AS x(id, pos, p, v, m, q, c, lc, t, d)
+                    ${col((v) => v.expectedDate)}::date[]) AS x(id, pos, p, v, m, n, vs, q, c, lc, t, d)
        WHERE l.id = x.id AND l.purchase_order_id = ${row.id}`);
   }
   const added = values.filter((v) => !v.id);

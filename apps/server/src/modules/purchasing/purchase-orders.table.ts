@@ -84,7 +84,11 @@ export const purchaseOrders = pgTable(
   ],
 );
 
-/** A line: a product, variant or material, how many, at what cost, and how many have arrived. */
+/**
+ * A line: a product, variant or material, or what is no catalog item (a special order bought for
+ * a customer: its name and the vendor's SKU, never stocked); how many, at what cost, and how many
+ * have arrived.
+ */
 export const purchaseOrderLines = pgTable(
   'purchase_order_lines',
   {
@@ -97,7 +101,10 @@ export const purchaseOrderLines = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'restrict' }),
     materialId: uuid('material_id').references(() => materials.id, { onDelete: 'restrict' }),
-    itemId: uuid('item_id').notNull().generatedAlwaysAs(sql`COALESCE(variant_id, product_id, material_id)`),
+    // None for a line that is no catalog item.
+    itemId: uuid('item_id').generatedAlwaysAs(sql`COALESCE(variant_id, product_id, material_id)`),
+    name: text('name').notNull().default(''),
+    vendorSku: text('vendor_sku').notNull().default(''),
     quantityE4: bigint('quantity_e4', { mode: 'number' }).notNull(),
     unitCostHc: bigint('unit_cost_hc', { mode: 'number' }).notNull(),
     landedUnitCostHc: bigint('landed_unit_cost_hc', { mode: 'number' }).notNull(),
@@ -110,7 +117,8 @@ export const purchaseOrderLines = pgTable(
     index('purchase_order_lines_item_idx').on(t.firmId, t.itemId),
     check(
       'purchase_order_lines_item_check',
-      sql`(material_id IS NULL) <> (product_id IS NULL) AND (variant_id IS NULL OR product_id IS NOT NULL)`,
+      sql`((material_id IS NULL) <> (product_id IS NULL) AND (variant_id IS NULL OR product_id IS NOT NULL))
+        OR (product_id IS NULL AND variant_id IS NULL AND material_id IS NULL AND name <> '')`,
     ),
     check('purchase_order_lines_numbers_check', sql`quantity_e4 > 0 AND unit_cost_hc >= 0 AND received_e4 >= 0`),
     firmIsolation(t.firmId),

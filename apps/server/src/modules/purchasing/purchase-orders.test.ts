@@ -121,6 +121,68 @@ describe('purchase orders', () => {
     expect(errorOf(noSite).fields).toHaveProperty('shipTo');
   });
 
+  it('takes lines that are no catalog item (a name, the vendor’s SKU, a cost), kept as they are through an edit', async () => {
+    const a = await product(100);
+    const missing = await api('POST', '/purchase-orders', {
+      vendor: vendor._id,
+      warehouse: home._id,
+      lines: [line(a, 1), { quantity: 1 }, { name: 'Custom vanity', quantity: 1 }],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).fields).toEqual({
+      'lines.1.item': 'Choose an item, or say what the line is.',
+      'lines.1.name': 'Say what the line is, or choose an item.',
+      'lines.1.unitCost': 'Enter the cost.',
+      'lines.2.unitCost': 'Enter the cost.',
+    });
+    const po = await create([
+      line(a, 2),
+      { item: null, name: 'Custom vanity', vendorSku: 'CV-36', quantity: 1, unitCost: 50_000 },
+    ]);
+    expect(po.lines.map((l) => [l.item?._id ?? null, l.name, l.vendorSku, l.totalCents])).toEqual([
+      [a._id, a.name, '', 200],
+      [null, 'Custom vanity', 'CV-36', 50_000],
+    ]);
+    // Saved again as the page reads it: the same lines, in place.
+    const again = await api('PUT', `/purchase-orders/${po._id}`, {
+      vendor: vendor._id,
+      warehouse: home._id,
+      lines: po.lines.map((l) => ({
+        id: l.id,
+        item: l.item ? { type: l.item.type, id: l.item._id } : null,
+        name: l.item ? '' : l.name,
+        vendorSku: l.item ? '' : l.vendorSku,
+        quantity: l.quantity,
+        unitCost: l.unitCost,
+      })),
+      version: po.version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as PurchaseOrder).lines).toEqual(po.lines);
+    expect((await api('GET', `/purchase-orders?q=CV-36`)).json().items.map((r: { _id: string }) => r._id)).toEqual([
+      po._id,
+    ]);
+    const pdf = await api('GET', `/purchase-orders/${po._id}/pdf`);
+    expect([pdf.statusCode, pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
+
+    // Sent and received: the item comes into stock, the special order counts as arrived only.
+    const before = await stock(a);
+    await api('POST', `/purchase-orders/${po._id}/mark-sent`);
+    const shipment = await api('POST', '/shipments', {
+      carrier: 'UPS',
+      lines: [{ line: po.lines[1]!.id, quantity: 1 }],
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
+    expect(shipment.json().lines[0].item).toEqual({ _id: null, name: 'Custom vanity', sku: 'CV-36' });
+    const got = await receive(po, [
+      { line: po.lines[0]!.id, quantity: 2 },
+      { line: po.lines[1]!.id, quantity: 1 },
+    ]);
+    expect(got.statusCode, got.body).toBe(200);
+    expect((got.json() as PurchaseOrder).status).toBe('received');
+    expect((await stock(a)).onHand).toBe(before.onHand + 2);
+  });
+
   it('gives 50 concurrent creates 50 distinct numbers', async () => {
     const a = await product();
     const made = await Promise.all(

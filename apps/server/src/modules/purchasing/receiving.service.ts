@@ -7,24 +7,50 @@ import { recordAudit } from '../../platform/audit/audit.service';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { getSettings } from '../../platform/settings/settings.service';
-import { postMovements, resolveItems, warehouseNames } from '../stock';
+import { postMovements, resolveItems, type StockItem, warehouseNames } from '../stock';
 import { poNumber, purchaseOrderType, refreshProgress } from './purchase-orders.service';
 import { purchaseOrderLines, purchaseReceiptLines, purchaseReceipts } from './purchase-orders.table';
 
 type Line = typeof purchaseOrderLines.$inferSelect;
 const fmt = (e4: number) => (e4 / 10_000).toLocaleString('en-US', { maximumFractionDigits: 4 });
-const refOf = (l: Line): StockItemRef =>
+const refOf = (l: Line): StockItemRef | null =>
   l.materialId
     ? { type: 'material', id: l.materialId }
     : l.variantId
       ? { type: 'variant', id: l.variantId }
-      : { type: 'product', id: l.productId! };
+      : l.productId
+        ? { type: 'product', id: l.productId }
+        : null;
+
+/**
+ * The catalog items of `lines` (none for a line that is no catalog item: a special order, which
+ * is received but never stocked), checked as the firm's, in the lines' order.
+ */
+async function itemsOf(db: Executor, lines: Line[], path?: (i: number) => string): Promise<(StockItem | null)[]> {
+  const stocked = lines.flatMap((l, i) => {
+    const ref = refOf(l);
+    return ref ? [{ ref, i }] : [];
+  });
+  const found = await resolveItems(
+    db,
+    stocked.map((s) => s.ref),
+    path ? (j) => path(stocked[j]!.i) : undefined,
+  );
+  const items: (StockItem | null)[] = lines.map(() => null);
+  stocked.forEach((s, j) => {
+    items[s.i] = found[j]!;
+  });
+  return items;
+}
+const nameOf = (line: Line, item: StockItem | null) => item?.name ?? line.name;
 
 /**
  * POST /purchase-orders/{id}/receive: quantities of its lines arrived in a warehouse. The order is
  * locked while this runs, so two people receiving the last of a line at once take turns and the
  * second is told what is left (409). More than is left needs `confirmOverReceipt` (unless the
- * purchase-order settings say not to ask). Each line's stock comes in at its landed cost.
+ * purchase-order settings say not to ask). Each line's stock comes in at its landed cost; a line
+ * that is no catalog item (a special order for a customer) counts as received but is not stocked:
+ * no movement, no change to any cost.
  */
 export async function receivePurchaseOrder(
   db: Executor,
@@ -75,22 +101,22 @@ export async function receivePurchaseOrder(
   });
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
 
-  const items = await resolveItems(
+  const items = await itemsOf(
     db,
-    input.lines.map((l) => refOf(lines.get(l.line)!)),
+    input.lines.map((l) => lines.get(l.line)!),
     (i) => `lines.${i}.line`,
   );
   const ask = (await getSettings(db, actor.firmId, { banking: false })).purchaseOrderSettings.confirmOverReceipt;
   if (ask && !input.confirmOverReceipt) {
     const over = input.lines
-      .map((l, i) => ({ l, line: lines.get(l.line)!, item: items[i]! }))
+      .map((l, i) => ({ l, line: lines.get(l.line)!, item: items[i] ?? null }))
       .filter(({ l, line }) => Math.round(l.quantity * 10_000) > line.quantityE4 - line.receivedE4);
     if (over.length)
       throw conflict(
         `${over
           .map(
             ({ line, item }) =>
-              `${line.quantityE4 > line.receivedE4 ? `Only ${fmt(line.quantityE4 - line.receivedE4)}` : 'None'} of ${item.name} ${
+              `${line.quantityE4 > line.receivedE4 ? `Only ${fmt(line.quantityE4 - line.receivedE4)}` : 'None'} of ${nameOf(line, item)} ${
                 line.quantityE4 - line.receivedE4 === 10_000 ? 'is' : 'are'
               } left to receive on ${name}`,
           )
@@ -123,13 +149,18 @@ export async function receivePurchaseOrder(
     input.lines.map((l) => ({ line: l.line, quantityE4: Math.round(l.quantity * 10_000) })),
   );
   const source = { type: KINDS.purchase_order.key, id, label: name };
-  // What goes to the site is the job's, not stock: only a warehouse's receipt moves the ledger.
-  if (warehouseId)
+  // What goes to the site is the job's, not stock: only a warehouse's receipt moves the ledger,
+  // and only for catalog items.
+  const stocked = input.lines.flatMap((l, i) => {
+    const item = items[i];
+    return item ? [{ l, item }] : [];
+  });
+  if (warehouseId && stocked.length)
     await postMovements(
       db,
       actor,
-      input.lines.map((l, i) => ({
-        item: items[i]!,
+      stocked.map(({ l, item }) => ({
+        item,
         warehouseId,
         warehouseName: places.get(warehouseId)!,
         quantityE4: Math.round(l.quantity * 10_000),
@@ -146,7 +177,9 @@ export async function receivePurchaseOrder(
     action: 'receive',
     after: {
       ...(warehouseId ? { warehouse: places.get(warehouseId) } : { delivered: 'to the job site' }),
-      received: input.lines.map((l, i) => `${fmt(Math.round(l.quantity * 10_000))} × ${items[i]!.name}`).join(', '),
+      received: input.lines
+        .map((l, i) => `${fmt(Math.round(l.quantity * 10_000))} × ${nameOf(lines.get(l.line)!, items[i] ?? null)}`)
+        .join(', '),
       ...(input.note ? { note: input.note } : {}),
     },
   });
@@ -185,19 +218,24 @@ export async function reverseReceipt(
     .from(purchaseReceiptLines)
     .innerJoin(purchaseOrderLines, eq(purchaseOrderLines.id, purchaseReceiptLines.lineId))
     .where(eq(purchaseReceiptLines.receiptId, receiptId));
-  const items = await resolveItems(
+  const items = await itemsOf(
     db,
-    rows.map((r) => refOf(r.line)),
+    rows.map((r) => r.line),
   );
   // A delivery to the job's site moved no stock, so its reversal moves none either.
   const from = receipt.warehouseId;
   const places = from ? await warehouseNames(db, [from]) : new Map<string, string>();
-  if (from)
+  // Nor does a line that is no catalog item's.
+  const stocked = rows.flatMap((r, i) => {
+    const item = items[i];
+    return item ? [{ r, item }] : [];
+  });
+  if (from && stocked.length)
     await postMovements(
       db,
       actor,
-      rows.map((r, i) => ({
-        item: items[i]!,
+      stocked.map(({ r, item }) => ({
+        item,
         warehouseId: from,
         warehouseName: places.get(from) ?? 'its warehouse',
         quantityE4: -r.rl.quantityE4,
@@ -220,7 +258,7 @@ export async function reverseReceipt(
     entityType: KINDS.purchase_order.key,
     entityId: id,
     action: 'reverse-receipt',
-    after: { reversed: rows.map((r, i) => `${fmt(r.rl.quantityE4)} × ${items[i]!.name}`).join(', ') },
+    after: { reversed: rows.map((r, i) => `${fmt(r.rl.quantityE4)} × ${nameOf(r.line, items[i] ?? null)}`).join(', ') },
   });
   return purchaseOrderType.get(db, actor, id);
 }

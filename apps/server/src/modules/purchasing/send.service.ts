@@ -82,13 +82,13 @@ export async function purchaseOrderPdf(
     ],
     rows: order.lines.map((l, i) => ({
       n: String(i + 1),
-      item: l.item.name,
+      item: l.name,
       qty: qty(l.quantity),
       unit: SELL_UNIT_LABELS[units.get(l.id) ?? 'each'].toLowerCase(),
       cost: unitMoney(l.unitCost, currency),
       amount: money(l.totalCents, currency),
       sub: [
-        l.vendorSku ? `Your SKU ${l.vendorSku}` : `SKU ${l.item.sku}`,
+        l.vendorSku ? `Your SKU ${l.vendorSku}` : l.item ? `SKU ${l.item.sku}` : '',
         l.expectedDate ? `by ${day(l.expectedDate)}` : '',
       ]
         .filter(Boolean)

@@ -22,7 +22,8 @@ const purchaseOrdersText = sql<string>`COALESCE((SELECT string_agg(DISTINCT po.p
   WHERE sl.shipment_id = ${qualified(shipments.id)}), '')`;
 const linesJson = sql<Shipment['lines']>`COALESCE((SELECT json_agg(json_build_object(
     'line', sl.line_id, 'purchaseOrder', json_build_object('_id', po.id, 'name', po.prefix || po.number),
-    'item', json_build_object('_id', ${itemViewSql('l')} ->> '_id', 'name', ${itemViewSql('l')} ->> 'name', 'sku', ${itemViewSql('l')} ->> 'sku'),
+    'item', CASE WHEN l.item_id IS NULL THEN json_build_object('_id', NULL, 'name', l.name, 'sku', l.vendor_sku)
+      ELSE json_build_object('_id', l.item_id, 'name', ${itemViewSql('l')} ->> 'name', 'sku', ${itemViewSql('l')} ->> 'sku') END,
     'quantity', sl.quantity_e4 / 10000.0, 'remaining', GREATEST(l.quantity_e4 - l.received_e4, 0) / 10000.0)
     ORDER BY po.number, l.position)
   FROM ${shipmentLines} sl JOIN ${purchaseOrderLines} l ON l.id = sl.line_id JOIN ${purchaseOrders} po ON po.id = sl.purchase_order_id

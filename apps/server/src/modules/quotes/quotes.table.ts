@@ -68,6 +68,8 @@ export const quotes = pgTable(
     index('quotes_expiring_idx').on(t.firmId, t.validUntil).where(sql`status = 'sent'`),
     index('quotes_total_idx').on(t.firmId, t.totalCents, t.id),
     index('quotes_created_idx').on(t.firmId, t.createdAt, t.id),
+    // An employee's open quotes (their analytics tab).
+    index('quotes_created_by_idx').on(t.firmId, t.createdBy).where(sql`created_by IS NOT NULL`),
     index('quotes_updated_idx').on(t.firmId, t.updatedAt, t.id),
     index('quotes_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
     check('quotes_status_check', oneOf('status', QUOTE_STATUSES)),

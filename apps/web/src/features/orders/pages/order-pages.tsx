@@ -19,6 +19,7 @@ import { toastSuccess } from '../../../lib/toast';
 import { useSettings } from '../../settings/api';
 import { orders, useOrderStep, useSendOrder } from '../api';
 import { ORDER_STATUS_COLORS, OrderSummary } from '../components/order-summary';
+import { SpecialOrdersCard } from '../components/special-orders-card';
 
 const OrderForm = lazyNamed(() => import('../components/order-form'), 'OrderForm');
 const FulfilModal = lazyNamed(() => import('../components/fulfil-modal'), 'FulfilModal');
@@ -142,7 +143,12 @@ const pages = recordPages<Order, OrderInput, OrderRow>({
   subtitle: (o) => `${o.customer.name} · ${ORDER_STATUS_LABELS[o.status]} · ${formatMoney(o.totalCents)}`,
   actions: (o) => <OrderActions order={o} />,
   details: {
-    above: (o) => <Summary order={o} />,
+    above: (o) => (
+      <>
+        <Summary order={o} />
+        <SpecialOrdersCard order={o} />
+      </>
+    ),
     links: (o) =>
       o.customerJob ? (
         <Link to={`${KINDS.customer_job.webPath}/${o.customerJob._id}`}>Job: {o.customerJob.name}</Link>

@@ -48,11 +48,16 @@ export function OrderSummary({ order, currency }: { order: PurchaseOrder; curren
               {order.lines.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={stockTabHref(l.item)} size="sm">
-                      {l.item.name}
-                    </Anchor>
+                    {l.item ? (
+                      <Anchor component={Link} to={stockTabHref(l.item)} size="sm">
+                        {l.name}
+                      </Anchor>
+                    ) : (
+                      // A special order for a customer: no catalog item, never stocked.
+                      <Text size="sm">{l.name}</Text>
+                    )}
                     <Text size="xs" c="dimmed">
-                      {l.item.sku}
+                      {l.item ? l.item.sku : 'Special order'}
                       {l.vendorSku ? ` · vendor’s ${l.vendorSku}` : ''}
                       {l.expectedDate ? ` · expected ${l.expectedDate}` : ''}
                     </Text>

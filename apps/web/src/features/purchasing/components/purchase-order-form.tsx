@@ -31,7 +31,10 @@ import { useStockItems } from '../api';
 
 type Line = {
   id?: string;
-  item: { type: 'product' | 'variant' | 'material'; id: string };
+  /** None: a special order bought for a customer (made from its order), named by the line itself. */
+  item: { type: 'product' | 'variant' | 'material'; id: string } | null;
+  name: string;
+  vendorSku: string;
   quantity: number;
   unitCost?: number;
   expectedDate: string | null;
@@ -39,6 +42,13 @@ type Line = {
 type Values = Omit<PurchaseOrderInput, 'lines'> & { lines: Line[] };
 
 const itemKey = (item: { type: string; id: string }) => `${item.type}:${item.id}`;
+const newLine = (): Line => ({
+  item: { type: 'product', id: '' },
+  name: '',
+  vendorSku: '',
+  quantity: 1,
+  expectedDate: null,
+});
 /** The Ship to choice that types an address instead of choosing a warehouse. */
 const ADDRESS = '__address';
 const JOB_SITE = '__job_site';
@@ -91,7 +101,9 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Purchas
   const lines = useFieldArray({ control: form.control, name: 'lines' });
   // What each line's item is called: the record's own lines, and what was picked since.
   const [picked, setPicked] = useState<Record<string, StockItemChoice>>(() =>
-    Object.fromEntries((record?.lines ?? []).map((l) => [itemKey({ type: l.item.type, id: l.item._id }), l.item])),
+    Object.fromEntries(
+      (record?.lines ?? []).flatMap((l) => (l.item ? [[itemKey({ type: l.item.type, id: l.item._id }), l.item]] : [])),
+    ),
   );
   const received = new Map((record?.lines ?? []).map((l) => [l.id, l.received]));
   const e = form.formState.errors.lines;
@@ -115,18 +127,33 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Purchas
               <Controller
                 control={form.control}
                 name={`lines.${i}.item`}
-                render={({ field: f }) => (
-                  <ItemSelect
-                    label={`Line ${i + 1}`}
-                    value={f.value?.id ? itemKey(f.value) : null}
-                    initial={f.value?.id ? picked[itemKey(f.value)] : undefined}
-                    onChange={(item) => {
-                      if (item) setPicked((all) => ({ ...all, [itemKey({ type: item.type, id: item._id })]: item }));
-                      f.onChange(item ? { type: item.type, id: item._id } : { type: 'product', id: '' });
-                    }}
-                    error={errors?.item?.id?.message ?? errors?.item?.message}
-                  />
-                )}
+                render={({ field: f }) =>
+                  f.value === null ? (
+                    // A special order: what it is and the vendor's SKU come from the customer's order.
+                    <TextInput
+                      label={`Line ${i + 1}`}
+                      value={form.getValues(`lines.${i}.name`)}
+                      description={`Special order${
+                        form.getValues(`lines.${i}.vendorSku`)
+                          ? ` · vendor’s SKU ${form.getValues(`lines.${i}.vendorSku`)}`
+                          : ''
+                      }`}
+                      readOnly
+                      error={errors?.name?.message}
+                    />
+                  ) : (
+                    <ItemSelect
+                      label={`Line ${i + 1}`}
+                      value={f.value?.id ? itemKey(f.value) : null}
+                      initial={f.value?.id ? picked[itemKey(f.value)] : undefined}
+                      onChange={(item) => {
+                        if (item) setPicked((all) => ({ ...all, [itemKey({ type: item.type, id: item._id })]: item }));
+                        f.onChange(item ? { type: item.type, id: item._id } : { type: 'product', id: '' });
+                      }}
+                      error={errors?.item?.id?.message ?? errors?.item?.message}
+                    />
+                  )
+                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 2 }}>
@@ -193,7 +220,7 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Purchas
           variant="default"
           size="xs"
           leftSection={<IconPlus size={14} />}
-          onClick={() => lines.append({ item: { type: 'product', id: '' }, quantity: 1, expectedDate: null })}
+          onClick={() => lines.append(newLine())}
         >
           Add a line
         </Button>
@@ -215,12 +242,15 @@ const valuesOf = (record: PurchaseOrder | undefined): Values => ({
   lines: record
     ? record.lines.map((l) => ({
         id: l.id,
-        item: { type: l.item.type, id: l.item._id },
+        item: l.item ? { type: l.item.type, id: l.item._id } : null,
+        // An item's line is called by its item; a special order keeps its own words.
+        name: l.item ? '' : l.name,
+        vendorSku: l.item ? '' : l.vendorSku,
         quantity: l.quantity,
         unitCost: l.unitCost,
         expectedDate: l.expectedDate,
       }))
-    : [{ item: { type: 'product', id: '' }, quantity: 1, expectedDate: null }],
+    : [newLine()],
 });
 
 /**

@@ -108,16 +108,19 @@ export function ReceiveModal({
               {lines.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <Text size="sm">{l.item.name}</Text>
+                    <Text size="sm">{l.name}</Text>
                     <Text size="xs" c="dimmed">
-                      {l.item.sku}
+                      {/* A special order is received but not stocked. */}
+                      {l.item
+                        ? l.item.sku
+                        : `Special order${l.vendorSku ? ` · vendor’s ${l.vendorSku}` : ''} · not stocked`}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{formatQuantity(l.remaining)}</Table.Td>
                   <Table.Td>
                     <NumberInput
                       size="xs"
-                      aria-label={`${l.item.name} arrived now`}
+                      aria-label={`${l.name} arrived now`}
                       min={0}
                       decimalScale={4}
                       value={quantities[l.id] ?? ''}

@@ -47,7 +47,7 @@ function Lines({ form, record }: { form: UseFormReturn<Values>; record?: Shipmen
     const order = await api<PurchaseOrder>('GET', `${KINDS.purchase_order.apiPath}/${id}`);
     const have = new Set(form.getValues('lines').map((l) => l.line));
     const open = order.lines.filter((l) => l.remaining > 0 && !have.has(l.id));
-    setNames((all) => ({ ...all, ...Object.fromEntries(open.map((l) => [l.id, `${order.number} · ${l.item.name}`])) }));
+    setNames((all) => ({ ...all, ...Object.fromEntries(open.map((l) => [l.id, `${order.number} · ${l.name}`])) }));
     for (const l of open) lines.append({ line: l.id, quantity: l.remaining });
   };
   const e = form.formState.errors.lines;
