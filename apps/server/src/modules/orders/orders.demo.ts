@@ -7,6 +7,7 @@ import { customers } from '../customers';
 import { customerJobs } from '../jobs';
 import { products, productVariants } from '../products';
 import { stockLevels, stockMovements } from '../stock';
+import { vendors } from '../vendors';
 import { warehouses } from '../warehouses';
 import { fulfilOrder } from './order-stock';
 import { orderType } from './orders.service';
@@ -64,6 +65,8 @@ export const ordersDemo: Seed = {
         .from(customerJobs)
         .where(eq(customerJobs.name, 'Kitchen remodel with an island'));
 
+      // A cabinetmaker's vanity made to measure: a special order, bought for its customer.
+      const [maker] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.name, 'Northwoods Cabinetry'));
       const rand = seededRandom(19);
       // What each product may still give, so no order asks for more than is there.
       const left = new Map(stocked.map((s) => [s.id, s.onHand / 10_000]));
@@ -100,6 +103,16 @@ export const ordersDemo: Seed = {
               ...lines,
               ...(withInstall
                 ? [{ name: 'Installation', quantity: rand.int(2, 8), unitPriceCents: 9_500, taxClass: 'Labour' }]
+                : []),
+              ...(i === count - 5 && maker
+                ? [
+                    {
+                      name: 'Walnut vanity 48″, made to measure',
+                      quantity: 1,
+                      unitPriceCents: 248_000,
+                      special: { vendor: maker.id, sku: 'WV-48-CUSTOM', costCents: 142_000, leadTimeDays: 28 },
+                    },
+                  ]
                 : []),
             ],
           }),
