@@ -201,6 +201,38 @@ export const documentLineSchema = z.strictObject({
 });
 export type DocumentLine = z.output<typeof documentLineSchema>;
 
+/**
+ * A document's lines as its form edits them (and as they are sent again): items by reference, an
+ * item's name the catalog's unless typed, a price only where it was typed (else the price that
+ * applies is taken again).
+ */
+export function lineValuesOf(lines: DocumentLine[] | undefined): DocumentLineValues[] {
+  return (lines ?? []).map((l) => ({
+    id: l.id,
+    item: l.item ? { type: l.item.type, id: l.item._id } : null,
+    special: l.special
+      ? {
+          vendor: l.special.vendor._id,
+          sku: l.special.sku,
+          costCents: l.special.costCents,
+          leadTimeDays: l.special.leadTimeDays,
+        }
+      : null,
+    name: l.item ? '' : l.name,
+    description: l.description,
+    measure: l.measure,
+    quantity: l.measure ? l.pieces : l.quantity,
+    ...(l.priceSource === 'Entered' ? { unitPriceCents: l.unitPriceCents } : {}),
+    // An item's tax class is its product's; a special-order or free line keeps its own.
+    ...(l.item ? {} : { taxClass: l.taxClass }),
+    discount: l.discount,
+    optional: l.optional,
+    selected: l.selected,
+    group: l.group,
+    chosen: l.chosen,
+  }));
+}
+
 /** What the order's warehouse can give a stocked line, and when the rest can be there. */
 export const lineStockSchema = z.strictObject({
   /** On hand less what other orders hold. */

@@ -1,4 +1,4 @@
-import { changeOrderInputSchema, type DocumentLineInput } from '@atelier/contracts';
+import { changeOrderInputSchema, lineValuesOf } from '@atelier/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed } from '../../platform/seeds/seeds';
@@ -26,27 +26,7 @@ export const changeOrdersDemo: Seed = {
         .orderBy(asc(orders.number))
         .limit(2);
       if (open.length < 2) return;
-      const linesOf = async (id: string): Promise<DocumentLineInput[]> => {
-        const order = await orderType.get(tx, actor, id);
-        return order.lines.map((l) => ({
-          id: l.id,
-          item: l.item ? { type: l.item.type, id: l.item._id } : null,
-          special: l.special
-            ? {
-                vendor: l.special.vendor._id,
-                sku: l.special.sku,
-                costCents: l.special.costCents,
-                leadTimeDays: l.special.leadTimeDays,
-              }
-            : null,
-          name: l.name,
-          description: l.description,
-          measure: l.measure,
-          quantity: l.measure ? l.pieces : l.quantity,
-          ...(l.item ? {} : { unitPriceCents: l.unitPriceCents, taxClass: l.taxClass }),
-          discount: l.discount,
-        }));
-      };
+      const linesOf = async (id: string) => lineValuesOf((await orderType.get(tx, actor, id)).lines);
 
       const first = await linesOf(open[0]!.id);
       first[0] = { ...first[0]!, quantity: Number(first[0]!.quantity) + 1 };

@@ -18,7 +18,7 @@ import { nextNumber } from '../../platform/numbering/numbering.service';
 import { defineRecordType } from '../../platform/records/lifecycle';
 import { personColumn } from '../../platform/records/record-table';
 import { customers } from '../customers';
-import { linesJsonSql, pricedInputs, priceLines, revisionLines, writeLines } from '../documents';
+import { linesJsonSql, pricedInputs, priceLines, revisionLines, totalsValues, writeLines } from '../documents';
 import { ORDER_LINES, orderLines, orderNumber, orderRevisions, orders } from '../orders';
 import { priceBookFor } from '../wholesale';
 import { applyChangeOrder, lockOrder } from './apply';
@@ -185,7 +185,6 @@ export const changeOrderType = defineRecordType<
       );
     const lines = await priceProposal(db, actor, input, order);
     priced.keep(input, lines);
-    const { totals } = lines;
     const sequence =
       before?.sequence ??
       Number(
@@ -204,13 +203,7 @@ export const changeOrderType = defineRecordType<
       reason: input.reason,
       baseRevision: order.revision,
       shippingCents: order.shippingCents,
-      subtotalCents: totals.subtotalCents,
-      lineDiscountCents: totals.lineDiscountCents,
-      orderDiscountCents: totals.orderDiscountCents,
-      discountCents: totals.discountCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      lineCount: input.lines.length,
+      ...totalsValues(lines),
     };
   },
   afterWrite: async (db, row, before, input) => {

@@ -355,3 +355,14 @@ export function pricedInputs<I extends object>() {
     },
   };
 }
+
+/** What a priced document keeps of its lines' sums (`documentTotalsColumns`), as row values. */
+export const totalsValues = (priced: PricedLines) => ({
+  subtotalCents: priced.totals.subtotalCents,
+  lineDiscountCents: priced.totals.lineDiscountCents,
+  orderDiscountCents: priced.totals.orderDiscountCents,
+  discountCents: priced.totals.discountCents,
+  taxCents: priced.totals.taxCents,
+  totalCents: priced.totals.totalCents,
+  lineCount: priced.lines.length,
+});

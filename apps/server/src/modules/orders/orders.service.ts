@@ -26,6 +26,7 @@ import {
   linesJsonSql,
   pricedInputs,
   priceLines,
+  totalsValues,
   writeLines,
 } from '../documents';
 import { customerJobs } from '../jobs';
@@ -156,14 +157,8 @@ export const orderType = defineRecordType<typeof orders, typeof orderInputSchema
       depositCents: depositCents(input.deposit, totals.totalCents),
       paymentTermsDays: input.paymentTermsDays ?? customer.terms ?? 0,
       taxExempt: customer.taxExempt,
-      subtotalCents: totals.subtotalCents,
-      lineDiscountCents: totals.lineDiscountCents,
-      orderDiscountCents: totals.orderDiscountCents,
+      ...totalsValues(lines),
       couponCents: totals.couponCents,
-      discountCents: totals.discountCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      lineCount: input.lines.length,
       searchText: buildSearchText([
         orderNumber(numbered),
         customer.name,

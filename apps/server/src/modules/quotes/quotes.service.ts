@@ -27,6 +27,7 @@ import {
   priceLines,
   revisionLineOf,
   revisionLines,
+  totalsValues,
   writeLines,
 } from '../documents';
 import { customerJobs } from '../jobs';
@@ -99,7 +100,6 @@ export const quoteType = defineRecordType<typeof quotes, typeof quoteInputSchema
           prefix: (await getSettingsGroup(db, actor.firmId, 'quoteSettings')).prefix,
           number: await nextNumber(db, actor.firmId, 'quote'),
         };
-    const { totals } = lines;
     return {
       ...numbered,
       customerId: customer.id,
@@ -111,13 +111,7 @@ export const quoteType = defineRecordType<typeof quotes, typeof quoteInputSchema
       discount: input.discount,
       shippingCents: input.shippingCents,
       taxExempt: customer.taxExempt,
-      subtotalCents: totals.subtotalCents,
-      lineDiscountCents: totals.lineDiscountCents,
-      orderDiscountCents: totals.orderDiscountCents,
-      discountCents: totals.discountCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      lineCount: input.lines.length,
+      ...totalsValues(lines),
       // What the customer has seen changes: the next revision, to be sent.
       ...(before?.status === 'sent' ? { status: 'draft' as const, revision: before.revision + 1 } : {}),
       searchText: buildSearchText([

@@ -1,4 +1,4 @@
-import { type DocumentLine, type DocumentLineValues, KINDS, type SellableItem } from '@atelier/contracts';
+import { type DocumentLine, type DocumentLineValues, KINDS, lineValuesOf, type SellableItem } from '@atelier/contracts';
 import {
   ActionIcon,
   Button,
@@ -119,37 +119,6 @@ export function knownItems(lines: DocumentLine[] | undefined): Record<string, Kn
 }
 
 type LineErrors = FieldErrors<LineValues> | undefined;
-
-/**
- * A document's lines as its form edits them: items by reference, an item's name the catalog's
- * unless typed, a price only where it was typed (else the price that applies is taken again).
- */
-export function lineValuesOf(lines: DocumentLine[] | undefined): LineValues[] {
-  return (lines ?? []).map((l) => ({
-    id: l.id,
-    item: l.item ? { type: l.item.type, id: l.item._id } : null,
-    special: l.special
-      ? {
-          vendor: l.special.vendor._id,
-          sku: l.special.sku,
-          costCents: l.special.costCents,
-          leadTimeDays: l.special.leadTimeDays,
-        }
-      : null,
-    name: l.item ? '' : l.name,
-    description: l.description,
-    measure: l.measure,
-    quantity: l.measure ? l.pieces : l.quantity,
-    ...(l.priceSource === 'Entered' ? { unitPriceCents: l.unitPriceCents } : {}),
-    // An item's tax class is its product's; a special-order or free line keeps its own.
-    ...(l.item ? {} : { taxClass: l.taxClass }),
-    discount: l.discount,
-    optional: l.optional,
-    selected: l.selected,
-    group: l.group,
-    chosen: l.chosen,
-  }));
-}
 
 /** Where a barcode scanner (or a person) types a SKU or barcode and Enter. */
 function ScanBox({ warehouse, onItem }: { warehouse?: string | null; onItem: (item: SellableItem) => void }) {

@@ -1,6 +1,12 @@
-import type { ChangeOrder, ChangeOrderInput, ChangeOrderValues, Order } from '@atelier/contracts';
+import {
+  type ChangeOrder,
+  type ChangeOrderInput,
+  type ChangeOrderValues,
+  lineValuesOf,
+  type Order,
+} from '@atelier/contracts';
 import { Alert, Textarea } from '@mantine/core';
-import { LineEditor, lineValuesOf } from '../../../components/documents/line-editor';
+import { LineEditor } from '../../../components/documents/line-editor';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useSettings } from '../../settings/api';

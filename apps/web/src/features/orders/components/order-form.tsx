@@ -1,9 +1,15 @@
-import { FULFILMENT_METHOD_LABELS, type Order, type OrderInput, type OrderValues } from '@atelier/contracts';
+import {
+  FULFILMENT_METHOD_LABELS,
+  lineValuesOf,
+  type Order,
+  type OrderInput,
+  type OrderValues,
+} from '@atelier/contracts';
 import { Alert, Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DiscountInput } from '../../../components/documents/discount-input';
-import { LineEditor, lineValuesOf } from '../../../components/documents/line-editor';
+import { LineEditor } from '../../../components/documents/line-editor';
 import { type FieldSpec, Fields } from '../../../components/form/fields';
 import { AmbassadorSelect, CustomerSelect, JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';

@@ -1,8 +1,8 @@
-import type { Quote, QuoteInput, QuoteValues } from '@atelier/contracts';
+import { lineValuesOf, type Quote, type QuoteInput, type QuoteValues } from '@atelier/contracts';
 import { Alert } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { DiscountInput } from '../../../components/documents/discount-input';
-import { LineEditor, lineValuesOf } from '../../../components/documents/line-editor';
+import { LineEditor } from '../../../components/documents/line-editor';
 import { CustomerSelect, JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';

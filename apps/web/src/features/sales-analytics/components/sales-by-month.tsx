@@ -1,5 +1,6 @@
 import type { SalesFigures, SalesMonth } from '@atelier/contracts';
 import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Figure } from '../../../components/figure';
 import { MonthlyBars } from '../../../components/monthly-bars';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useSettings } from '../../settings/api';
@@ -18,24 +19,6 @@ export function NotYet({ error, label }: { error: Error | null; label: string })
 export function useMoney() {
   const currency = useSettings().data?.firmSettings.currency;
   return (cents: number) => formatMoney(cents, currency);
-}
-
-export function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  );
 }
 
 export type FigureKey = 'orders' | 'lifetime' | 'year' | 'average' | 'last';

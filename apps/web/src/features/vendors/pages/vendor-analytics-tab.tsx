@@ -1,24 +1,12 @@
 import { KINDS, type Vendor, type VendorAnalytics } from '@atelier/contracts';
 import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Figure } from '../../../components/figure';
 import { MonthlyBars } from '../../../components/monthly-bars';
 import { useRecord } from '../../../components/record/record-outlet';
 import { api } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /** /p/vendors/{id}/analytics: spend per month, on-time rate and lead time, from what was really received. */
 export default function VendorAnalyticsTab() {
