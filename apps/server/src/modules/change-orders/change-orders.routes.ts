@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/http/access';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { pdfReply } from '../../platform/pdf/pdf-reply';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { orderRevisions, orders, orderType } from '../orders';
 import { changeOrderPdf, sendChangeOrder } from './change-order-send';
@@ -63,11 +64,7 @@ export const changeOrderRoutes: AnyRoute[] = [
     handler: async ({ db, actor, deps, params, reply }) => {
       const co = await changeOrderType.get(db, actor, params.id);
       const pdf = await changeOrderPdf(db, actor, deps.storage, co);
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${co.order.name}-change-${co.sequence}.pdf"`)
-        .header('cache-control', 'private, no-store');
-      return pdf;
+      return pdfReply(reply, `${co.order.name}-change-${co.sequence}`, pdf);
     },
   }),
   defineRoute({

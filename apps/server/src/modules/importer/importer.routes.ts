@@ -9,9 +9,10 @@ import {
   UPLOAD_POLICIES,
 } from '@atelier/contracts';
 import { z } from 'zod';
-import { attachment, uploadHeaders, uploadQuery } from '../../platform/files/files.routes';
+import { uploadHeaders, uploadQuery } from '../../platform/files/files.routes';
 import { safeFileName } from '../../platform/files/files.service';
 import { permission } from '../../platform/http/access';
+import { attachment } from '../../platform/http/content-disposition';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { csvLine } from '../../platform/lists/csv';

@@ -80,6 +80,9 @@ describe('sending an order', () => {
     ]);
     const pdf = await api('GET', `/orders/${o._id}/pdf`);
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(pdf.headers['content-disposition']).toBe(
+      `inline; filename="${o.number}.pdf"; filename*=UTF-8''${o.number}.pdf`,
+    );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     await api('POST', `/orders/${o._id}/cancel`, {});
     expect(errorOf(await api('POST', `/orders/${o._id}/send`)).message).toBe(

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { assertAllowed, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { pdfReply } from '../../platform/pdf/pdf-reply';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { orderPdf, sendOrder } from './order-send';
 import { fulfilOrder } from './order-stock';
@@ -65,11 +66,7 @@ export const orderRoutes: AnyRoute[] = [
     handler: async ({ db, actor, deps, params, reply }) => {
       const order = await orderType.get(db, actor, params.id);
       const pdf = await orderPdf(db, actor, deps.storage, order);
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${order.number}.pdf"`)
-        .header('cache-control', 'private, no-store');
-      return pdf;
+      return pdfReply(reply, order.number, pdf);
     },
   }),
 ];

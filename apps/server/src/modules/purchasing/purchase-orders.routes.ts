@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { assertAllowed, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { pdfReply } from '../../platform/pdf/pdf-reply';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { purchaseOrderType } from './purchase-orders.service';
 import { receivePurchaseOrder, reverseReceipt } from './receiving.service';
@@ -61,11 +62,7 @@ export const purchaseOrderRoutes: AnyRoute[] = [
     handler: async ({ db, actor, deps, params, reply }) => {
       const order = await purchaseOrderType.get(db, actor, params.id);
       const pdf = await purchaseOrderPdf(db, actor, deps.storage, order);
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${order.number}.pdf"`)
-        .header('cache-control', 'private, no-store');
-      return pdf;
+      return pdfReply(reply, order.number, pdf);
     },
   }),
   defineRoute({

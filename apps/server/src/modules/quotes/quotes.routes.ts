@@ -2,6 +2,7 @@ import { KIND_SCHEMAS, KINDS } from '@atelier/contracts';
 import { permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
+import { pdfReply } from '../../platform/pdf/pdf-reply';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { quotePdf, sendQuote } from './quote-send';
 import { quoteType } from './quotes.service';
@@ -30,11 +31,7 @@ export const quoteRoutes: AnyRoute[] = [
     handler: async ({ db, actor, deps, params, reply }) => {
       const quote = await quoteType.get(db, actor, params.id);
       const pdf = await quotePdf(db, actor, deps.storage, quote);
-      reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${quote.number}.pdf"`)
-        .header('cache-control', 'private, no-store');
-      return pdf;
+      return pdfReply(reply, quote.number, pdf);
     },
   }),
 ];

@@ -18,13 +18,7 @@ export function uploadHeaders(req: FastifyRequest) {
   };
 }
 
-/** RFC 6266: an ASCII fallback name plus the exact UTF-8 name. */
-export function attachment(name: string): string {
-  const ascii = [...name]
-    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) > 126 ? '_' : c === '"' ? "'" : c))
-    .join('');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { attachment } from '../http/content-disposition';
 
 /** An upload's query: the file's name, and the client's id for its progress reports. */
 export const uploadQuery = z.object({
