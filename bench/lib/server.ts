@@ -29,7 +29,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
       owner,
       database.db,
       DEMO_SEEDS,
-      { storage: new LocalFileStorage(path.join(dataDir, 'files')) },
+      { storage: new LocalFileStorage(path.join(dataDir, 'files')), appUrl: 'http://localhost' },
       () => {},
     );
   });

@@ -23,6 +23,7 @@ import { ordersModule } from './modules/orders/orders.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
+import { proposalsModule } from './modules/proposals/proposals.module';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { quotesModule } from './modules/quotes/quotes.module';
 import { salesAnalyticsModule } from './modules/sales-analytics/sales-analytics.module';
@@ -41,7 +42,7 @@ import { registerHealth } from './platform/http/health';
 import { registerHostileInputGuard } from './platform/http/hostile-input';
 import { parseQueryString } from './platform/http/querystring';
 import { type AnyRoute, type AppDeps, registerRoutes, requireDeclaredAccess } from './platform/http/routes';
-import { registerSecurity } from './platform/http/security';
+import { redactTokens, registerSecurity } from './platform/http/security';
 import { registerSpa } from './platform/http/spa';
 import { BackgroundWork } from './platform/jobs/background';
 import { installModules, type ModuleManifest } from './platform/modules/define-module';
@@ -78,6 +79,7 @@ export const MODULES: readonly ModuleManifest[] = [
   ordersModule,
   quotesModule,
   changeOrdersModule,
+  proposalsModule,
   salesAnalyticsModule,
   importerModule,
 ];
@@ -98,13 +100,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request as the log writes it: its method and address with any approval token blanked out
+ * (a token in the log would be as good as the link).
+ */
+export function requestForLog(req: { method: string; url: string; ip?: string; id?: string }) {
+  return { method: req.method, url: redactTokens(req.url), ...(req.ip ? { remoteAddress: req.ip } : {}) };
+}
+
 export type BuildOptions = { config: Config; database: Database; logger?: boolean };
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   // Before anything listens: a login that could step out of row-level security is refused.
   await assertRuntimeLogin(database.pool);
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, serializers: { req: requestForLog } } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },

@@ -36,7 +36,13 @@ async function main() {
       await runMigrations(owner, config.migrationsDir);
       await grantApplicationRole(owner, loginOf(runtimeUrl));
       if (config.seedDemo)
-        await runSeeds(owner, database.db, DEMO_SEEDS, { storage: new LocalFileStorage(config.filesDir) }, say);
+        await runSeeds(
+          owner,
+          database.db,
+          DEMO_SEEDS,
+          { storage: new LocalFileStorage(config.filesDir), appUrl: config.appUrl },
+          say,
+        );
     });
   } catch (error) {
     await stopDatabase();

@@ -52,7 +52,13 @@ beforeAll(async () => {
     await withMigrationLock(embedded.ownerUrl, async (owner) => {
       await runMigrations(owner, path.resolve(import.meta.dirname, '../drizzle'));
       await grantApplicationRole(owner, loginOf(embedded.url));
-      await runSeeds(owner, database.db, DEMO_SEEDS, { storage: new LocalFileStorage(dataDir) }, () => {});
+      await runSeeds(
+        owner,
+        database.db,
+        DEMO_SEEDS,
+        { storage: new LocalFileStorage(dataDir), appUrl: 'http://atelier.test' },
+        () => {},
+      );
     });
     const config = loadConfig({
       NODE_ENV: 'test',

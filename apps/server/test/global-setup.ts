@@ -92,7 +92,13 @@ export default async function setup(project: TestProject) {
   const demoOwner = new pg.Client({ connectionString: demoUrl });
   await demoOwner.connect();
   const demo = connectDatabase(databaseUrl(server.runtimeUrl, DEMO_TEMPLATE), 2);
-  await runSeeds(demoOwner, demo.db, DEMO_SEEDS, { storage: new LocalFileStorage(filesDir) }, log);
+  await runSeeds(
+    demoOwner,
+    demo.db,
+    DEMO_SEEDS,
+    { storage: new LocalFileStorage(filesDir), appUrl: 'http://atelier.test' },
+    log,
+  );
   await demo.close();
   await demoOwner.end();
 

@@ -37,6 +37,7 @@ export * from './product-tags';
 export * from './products';
 export * from './profile';
 export * from './project-templates';
+export * from './proposals';
 export * from './purchase-orders';
 export * from './quotes';
 export * from './realtime';

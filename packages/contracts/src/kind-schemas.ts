@@ -12,6 +12,7 @@ import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
 import { orderInputSchema, orderRowSchema, orderSchema } from './orders';
 import { productInputSchema, productRowSchema, productSchema } from './products';
+import { proposalInputSchema, proposalRowSchema, proposalSchema } from './proposals';
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
 import { quoteInputSchema, quoteRowSchema, quoteSchema } from './quotes';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
@@ -42,6 +43,7 @@ export const KIND_SCHEMAS = {
   order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },
   change_order: { input: changeOrderInputSchema, detail: changeOrderSchema, row: changeOrderRowSchema },
   quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },
+  proposal: { input: proposalInputSchema, detail: proposalSchema, row: proposalRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },
   import: { input: importInputSchema, detail: importSchema, row: importRowSchema },

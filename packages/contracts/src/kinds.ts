@@ -20,6 +20,7 @@ import type { MaterialRow } from './materials';
 import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type OrderRow } from './orders';
 import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
+import { PROPOSAL_STATUS_LABELS, type ProposalRow } from './proposals';
 import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-orders';
 import { QUOTE_STATUS_LABELS, type QuoteRow } from './quotes';
 import { SHIPMENT_DIRECTION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRow } from './shipments';
@@ -560,6 +561,44 @@ export const KINDS = defineKinds({
       { key: 'reason', label: 'Reason' },
       { key: 'previousTotalCents', name: 'before', label: 'Order total before', format: 'money', hidden: true },
       { key: 'totalCents', name: 'total', label: 'Order total after', format: 'money', sort: true },
+    ]),
+  },
+  proposal: {
+    key: 'proposal',
+    noun: 'proposal',
+    plural: 'proposals',
+    label: 'Proposal',
+    labelPlural: 'Proposals',
+    webPath: '/o/proposals',
+    apiPath: '/proposals',
+    codes: {
+      modify: P.MODIFY_PROPOSALS,
+      remove: P.DELETE_PROPOSALS,
+      settings: P.PROPOSAL_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    feature: 'proposals',
+    searchable: true,
+    numberPrefix: 'proposalSettings.prefix',
+    // Numbered documents are declined, not archived: a draft may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'preview', label: 'Preview' },
+      { path: 'files', label: 'Files' },
+      { path: 'interactions', label: 'Interactions' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ProposalRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'title', label: 'Title' },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'company', name: 'account', label: 'Account', format: 'ref', hidden: true },
+      { key: 'status', name: 'state', label: 'Status', choices: PROPOSAL_STATUS_LABELS },
+      { key: 'revision', label: 'Revision', format: 'number', hidden: true },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref', hidden: true },
+      { key: 'validUntil', name: 'valid', label: 'Valid until', format: 'date', sort: true },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
     ]),
   },
   quote: {

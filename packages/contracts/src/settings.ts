@@ -131,10 +131,17 @@ export const SETTINGS_GROUPS = {
     defaults: { prefix: 'INV-', paymentTermsDays: 30, footer: '' },
   },
   proposalSettings: {
-    schema: z.strictObject({ prefix, depositPercent: percent, validDays: days(365), terms: text(4000) }),
+    schema: z.strictObject({
+      prefix,
+      depositPercent: percent,
+      validDays: days(365),
+      terms: text(4000),
+      // New proposals let the client approve each section on its own (the kitchen now, the bathroom later).
+      sectionApproval: z.boolean(),
+    }),
     permission: P.PROPOSAL_SETTINGS,
     feature: 'proposals',
-    defaults: { prefix: 'PR-', depositPercent: 50, validDays: 30, terms: '' },
+    defaults: { prefix: 'PR-', depositPercent: 50, validDays: 30, terms: '', sectionApproval: false },
   },
   vendorSettings: {
     schema: z.strictObject({

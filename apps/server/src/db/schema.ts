@@ -13,6 +13,7 @@ export * from '../modules/leads/leads.table';
 export * from '../modules/materials/materials.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/products/products.table';
+export * from '../modules/proposals/proposals.table';
 export * from '../modules/purchasing/purchase-orders.table';
 export * from '../modules/purchasing/shipments.table';
 export * from '../modules/quotes/quotes.table';

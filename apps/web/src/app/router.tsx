@@ -105,6 +105,8 @@ export const routes: RouteObject[] = [
           page('register', () => import('../features/auth/pages/register-page')),
           page('register/confirm', () => import('../features/auth/pages/register-confirm-page')),
           page('reset-password', () => import('../features/auth/pages/reset-password-page')),
+          page('proposals/approve/:token', () => import('../features/proposal-approval/pages/approve-page')),
+          page('proposals/verify', () => import('../features/proposal-approval/pages/verify-page')),
           page('terms-of-service', () => import('../features/legal/pages/terms-page')),
           page('privacy-policy', () => import('../features/legal/pages/privacy-page')),
           // Public (spec section 2): a visitor reads what setting up involves; a signed-in
@@ -157,6 +159,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               ...kindRoutes(KINDS.order, () => import('../features/orders/pages/order-pages')),
               ...kindRoutes(KINDS.quote, () => import('../features/quotes/pages/quote-pages')),
+              ...kindRoutes(KINDS.proposal, () => import('../features/proposals/pages/proposal-pages')),
               ...kindRoutes(KINDS.change_order, () => import('../features/change-orders/pages/change-order-pages')),
               {
                 // The create-order wizard: each step a route (spec section 2).
@@ -221,6 +224,7 @@ export const routes: RouteObject[] = [
                   page('purchase-order', () => import('../features/purchasing/pages/purchase-order-settings-page')),
                   page('order', () => import('../features/orders/pages/order-settings-page')),
                   page('quote', () => import('../features/quotes/pages/quote-settings-page')),
+                  page('proposal', () => import('../features/proposals/pages/proposal-settings-page')),
                   page('documents', () => import('../features/settings/pages/document-settings-page')),
                   {
                     path: 'product',

@@ -25,6 +25,7 @@ export const SETTINGS_PAGES = [
   { label: 'Vendors', href: '/s/vendor', codes: [P.VENDOR_SETTINGS] },
   { label: 'Orders', href: '/s/order', codes: [P.ORDER_SETTINGS] },
   { label: 'Quotes', href: '/s/quote', codes: [P.QUOTE_SETTINGS], feature: 'quotes' },
+  { label: 'Proposals', href: '/s/proposal', codes: [P.PROPOSAL_SETTINGS], feature: 'proposals' },
   { label: 'Purchase orders', href: '/s/purchase-order', codes: [P.PURCHASE_ORDER_SETTINGS] },
   { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
   {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   ambassadorInputSchema,
@@ -9,9 +8,8 @@ import {
 } from '@atelier/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { newId } from '../../db/ids';
 import { inScope } from '../../db/tenancy';
-import { files } from '../../platform/files/files.table';
+import { storeMadeFile } from '../../platform/files/files.service';
 import type { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { users } from '../../platform/identity/users.table';
@@ -251,30 +249,15 @@ function makePng(width: number, height: number, rgb: [number, number, number]): 
   ]);
 }
 
-async function attach(
+const attach = (
   db: Executor,
   storage: LocalFileStorage,
   actor: Actor,
   entity: { type: string; id: string },
   name: string,
-  type: string,
+  contentType: string,
   bytes: Buffer,
-) {
-  const id = newId();
-  const key = `${actor.firmId}/${id}`;
-  await storage.write(key, Readable.from([bytes]), () => {});
-  await db.insert(files).values({
-    id,
-    firmId: actor.firmId,
-    entityType: entity.type,
-    entityId: entity.id,
-    name,
-    contentType: type,
-    size: bytes.length,
-    storageKey: key,
-    uploadedBy: actor.userId,
-  });
-}
+) => storeMadeFile(db, storage, actor, { entity, name, contentType, bytes });
 
 async function seedFirm(
   db: Executor,

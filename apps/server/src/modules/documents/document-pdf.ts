@@ -25,9 +25,11 @@ export async function pricedDocumentPdf(
   db: Executor,
   storage: LocalFileStorage,
   settings: Settings,
-  doc: Pick<PdfDocument, 'title' | 'number' | 'meta' | 'parties' | 'notes' | 'revisionNote'> & {
+  doc: Pick<PdfDocument, 'title' | 'number' | 'meta' | 'parties' | 'notes' | 'revisionNote' | 'certificate'> & {
     lines: DocumentLine[];
     totals: PricedTotals;
+    /** Each line's heading above it, where the document is in sections (a proposal's). */
+    sectionOf?: (line: DocumentLine) => string;
   },
 ): Promise<Buffer> {
   const currency = settings.firmSettings.currency;
@@ -59,7 +61,9 @@ export async function pricedDocumentPdf(
           price: pdfUnitMoney(l.unitPriceCents, currency),
           discount: off ? `−${money(off)}` : '',
           amount: money(l.netCents),
-          sub: [l.sku ? `SKU ${l.sku}` : '', l.basis.join(', '), l.description].filter(Boolean).join(' · '),
+          sub: [doc.sectionOf?.(l) ?? '', l.sku ? `SKU ${l.sku}` : '', l.basis.join(', '), l.description]
+            .filter(Boolean)
+            .join(' · '),
         };
       }),
     totals: [
@@ -73,5 +77,6 @@ export async function pricedDocumentPdf(
       ...(t.depositCents ? [{ label: 'Deposit due', value: money(t.depositCents) }] : []),
     ],
     notes: doc.notes ?? [],
+    ...(doc.certificate ? { certificate: doc.certificate } : {}),
   });
 }

@@ -5,3 +5,4 @@ export { rebalanceOrder } from './order-stock';
 export * from './orders.module';
 export { ORDER_LINES, orderNumber, orderType } from './orders.service';
 export * from './orders.table';
+export { buySpecialOrders } from './special-orders';

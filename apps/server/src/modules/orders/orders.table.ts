@@ -77,6 +77,8 @@ export const orders = pgTable(
     revision: integer('revision').notNull().default(1),
     // The quote it was accepted from (the quote names the order too).
     quoteId: uuid('quote_id'),
+    // The proposal it was approved from (its approval record names the order too).
+    proposalId: uuid('proposal_id'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),

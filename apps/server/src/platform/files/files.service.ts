@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { type StoredFile, UPLOAD_POLICIES } from '@atelier/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type Executor, type Tx } from '../../db/client';
@@ -229,6 +229,33 @@ export async function uploadFile(
     await scoped((tx) => endReservation(tx, reservation)).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Stores a file the app made itself (a signed PDF, a drawn signature, the demo's photos) with a
+ * record, as an upload is stored: the bytes under a generated name, then its row. Returns its id.
+ */
+export async function storeMadeFile(
+  db: Executor,
+  storage: LocalFileStorage,
+  writer: { firmId: string; userId: string | null },
+  file: { entity: { type: string; id: string }; name: string; contentType: string; bytes: Buffer },
+): Promise<string> {
+  const id = newId();
+  const key = `${writer.firmId}/${id}`;
+  await storage.write(key, Readable.from([file.bytes]), () => {});
+  await db.insert(files).values({
+    id,
+    firmId: writer.firmId,
+    entityType: file.entity.type,
+    entityId: file.entity.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.bytes.length,
+    storageKey: key,
+    uploadedBy: writer.userId,
+  });
+  return id;
 }
 
 /** The files of a record, newest first, with who uploaded them. */

@@ -21,6 +21,12 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+// Pages and API routes addressed by a secret token in the path (a proposal's approval link).
+const TOKEN_PATHS = /^(\/proposals\/approve\/|\/api\/v1\/public\/proposals\/)(?!verify\b)[^/?#]+/;
+
+/** An address with the token of a tokenised path blanked out, for logs. */
+export const redactTokens = (url: string) => url.replace(TOKEN_PATHS, '$1[token]');
+
 /**
  * A state-changing request that carries our session cookie must come from our own pages.
  * Browsers send Origin on such requests, and Sec-Fetch-Site where supported.
@@ -51,7 +57,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A tokenised page's address must not travel to the sites its links and images lead to.
+    reply.header('Referrer-Policy', TOKEN_PATHS.test(req.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (config.session.secureCookie) reply.header('Strict-Transport-Security', 'max-age=31536000');

@@ -30,6 +30,7 @@ describe('module manifests', () => {
       'demo:orders',
       'demo:quotes',
       'demo:change-orders',
+      'demo:proposals',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);

@@ -29,6 +29,11 @@ export type PdfDocument = {
   rows: PdfRow[];
   totals: PdfTotal[];
   notes?: { heading: string; text: string }[];
+  /**
+   * A signed copy's last page: who signed, when, from where, the signature as drawn, and the
+   * fingerprint of what they were shown.
+   */
+  certificate?: { heading: string; rows: { label: string; value: string }[]; signaturePng: Buffer; note: string };
 };
 
 const MARGIN = 48;
@@ -67,6 +72,7 @@ export function renderDocumentPdf(doc: PdfDocument): Promise<Buffer> {
   y = drawTable(c, doc.columns, doc.rows, y, continued);
   y = drawTotals(c, doc.totals, y, continued);
   notes(c, doc.notes ?? [], y + GAP, continued);
+  if (doc.certificate) certificate(c, doc.certificate);
   footers(c, doc.firm.footer);
   pdf.end();
   return done;
@@ -144,6 +150,37 @@ function notes(c: Canvas, list: NonNullable<PdfDocument['notes']>, y: number, on
     pdf.moveDown(0.2).font(REGULAR).fontSize(8.5).fillColor(MUTED).text(note.text, { width: c.width, lineGap: 1.5 });
     y = pdf.y + 12;
   }
+}
+
+/** The certificate page of a signed copy. */
+function certificate(c: Canvas, cert: NonNullable<PdfDocument['certificate']>): void {
+  const { pdf } = c;
+  pdf.addPage();
+  pdf.font(BOLD).fontSize(16).fillColor(c.accent).text(cert.heading, c.left, c.top, { width: c.width });
+  let y = pdf.y + GAP;
+  const labelW = 130;
+  for (const { label, value } of cert.rows) {
+    pdf.font(REGULAR).fontSize(9).fillColor(MUTED).text(label, c.left, y, { width: labelW });
+    pdf.fillColor(INK).text(value, c.left + labelW, y, { width: c.width - labelW });
+    y = Math.max(pdf.y, y + 12) + 6;
+  }
+  pdf
+    .font(REGULAR)
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text('Signature', c.left, y + 6, { width: labelW });
+  try {
+    pdf.image(cert.signaturePng, c.left + labelW, y, { fit: [260, 110] });
+  } catch {
+    pdf.fillColor(WARN).text('The signature image could not be drawn.', c.left + labelW, y + 6);
+  }
+  y += 120;
+  pdf.moveTo(c.left, y).lineTo(c.right, y).lineWidth(0.5).strokeColor(RULE).stroke();
+  pdf
+    .font(REGULAR)
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(cert.note, c.left, y + 8, { width: c.width, lineGap: 1.5 });
 }
 
 /** What a page after the first starts with: which document it continues. */

@@ -6,7 +6,8 @@ import type { LocalFileStorage } from '../files/storage';
 import type { Actor } from '../http/access';
 import { users } from '../identity/users.table';
 
-export type SeedContext = { storage: LocalFileStorage };
+/** What seeds may use: the files folder, and the app's address (printed on the documents they make). */
+export type SeedContext = { storage: LocalFileStorage; appUrl: string };
 
 /**
  * Demo data, declared by the module that owns it (its manifest's `seeds`) and run in the order

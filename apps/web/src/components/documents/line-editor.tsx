@@ -1,4 +1,4 @@
-import { type DocumentLine, type DocumentLineValues, KINDS, lineValuesOf, type SellableItem } from '@atelier/contracts';
+import { type DocumentLine, type DocumentLineValues, KINDS, type SellableItem } from '@atelier/contracts';
 import {
   ActionIcon,
   Button,

@@ -1,0 +1,5 @@
+// The proposals module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+export * from './proposals.module';
+export { proposalType } from './proposals.service';
+export * from './proposals.table';
