@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentLineInputSchema, documentLineSchema, MAX_DOCUMENT_LINES } from './orders';
+import { approvalRecordSchema, proposalLinkSchema } from './proposals';
 import { revisionChangeSchema } from './quotes';
 import { personRefSchema, recordMetaShape, rowMetaShape } from './records';
 
@@ -12,15 +13,23 @@ export const CHANGE_ORDER_STATUS_LABELS: Record<ChangeOrderStatus, string> = {
   declined: 'Declined',
 };
 
-/** How the customer said yes (online approval joins with proposals). */
-export const APPROVAL_METHODS = ['in_person', 'phone', 'email', 'signed_document'] as const;
+/** How the customer said yes: told the staff, or signed through the link they were sent (online). */
+export const APPROVAL_METHODS = ['in_person', 'phone', 'email', 'signed_document', 'online'] as const;
 export type ApprovalMethod = (typeof APPROVAL_METHODS)[number];
 export const APPROVAL_METHOD_LABELS: Record<ApprovalMethod, string> = {
   in_person: 'In person',
   phone: 'By phone',
   email: 'By email',
   signed_document: 'Signed document',
+  online: 'Online, signed',
 };
+/** What the staff may record by hand: an online approval is only ever the customer's own, through their link. */
+export const HAND_APPROVAL_METHODS = [
+  'in_person',
+  'phone',
+  'email',
+  'signed_document',
+] as const satisfies readonly Exclude<ApprovalMethod, 'online'>[];
 
 const words = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 
@@ -43,7 +52,7 @@ export type ChangeOrderValues = z.output<typeof changeOrderInputSchema>;
 /** POST /change-orders/{id}/approve: the staff record who approved it, when, and how. */
 export const changeOrderApproveSchema = z.strictObject({
   approvedBy: z.string().trim().min(1, 'Enter who approved it.').max(200, 'Use at most 200 characters.'),
-  method: z.enum(APPROVAL_METHODS, { error: 'Choose how it was approved.' }),
+  method: z.enum(HAND_APPROVAL_METHODS, { error: 'Choose how it was approved.' }),
   /** When the customer approved it: now unless said (never in the future). */
   approvedAt: z.iso.datetime({ offset: true, error: 'Enter a date and time.' }).nullable().default(null),
   note: words(1000).default(''),
@@ -99,6 +108,10 @@ export const changeOrderSchema = z.strictObject({
     })
     .nullable(),
   declinedAt: z.string().nullable(),
+  /** The link sent to approve it online (null before the first send, or without proposals). */
+  link: proposalLinkSchema.nullable(),
+  /** The customer's decisions through that link, newest first, each kept with its evidence. */
+  approvals: z.array(approvalRecordSchema),
 });
 export type ChangeOrder = z.output<typeof changeOrderSchema>;
 

@@ -7,10 +7,12 @@ import type { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { pdfAddressLines, pdfDay, pdfMoney, pdfQuantity } from '../../platform/pdf/document-parts';
+import type { PdfDocument } from '../../platform/pdf/document-pdf';
 import { getSettings } from '../../platform/settings/settings.service';
 import { customers } from '../customers';
 import { pricedDocumentPdf } from '../documents';
 import { changeOrderType } from './change-orders.service';
+import { onlineApproval } from './online-approval';
 
 /** A change in words, as the customer reads it. */
 function changeText(c: RevisionChange, money: (cents: number) => string): string {
@@ -30,13 +32,15 @@ function changeText(c: RevisionChange, money: (cents: number) => string): string
 
 /**
  * A change order as the customer reads it: why, what changes line by line, the order's lines and
- * totals as they would be, the order's total before and after, and the approval (or a place to sign).
+ * totals as they would be, the order's total before and after, and the approval (or a place to sign);
+ * a signed copy adds the certificate page of the customer's online approval.
  */
 export async function changeOrderPdf(
   db: Executor,
-  actor: Actor,
+  actor: Pick<Actor, 'firmId'>,
   storage: LocalFileStorage,
   co: ChangeOrder,
+  certificate?: NonNullable<PdfDocument['certificate']>,
 ): Promise<Buffer> {
   const settings = await getSettings(db, actor.firmId, { banking: false });
   const money = (cents: number) => pdfMoney(cents, settings.firmSettings.currency);
@@ -47,7 +51,7 @@ export async function changeOrderPdf(
   const billing = customer?.addresses.find((a) => a.kind === 'billing') ?? customer?.addresses[0] ?? null;
   const difference = co.totalCents - co.previousTotalCents;
   return pricedDocumentPdf(db, storage, settings, {
-    title: 'Change order',
+    title: certificate ? 'Signed change order' : 'Change order',
     number: co.name,
     meta: [
       { label: 'Date', value: pdfDay((co.sentAt ?? co.updatedAt).slice(0, 10)) },
@@ -76,17 +80,19 @@ export async function changeOrderPdf(
           : 'Approved by (name) ______________________   Signature ______________________   Date ____________',
       },
     ],
+    ...(certificate ? { certificate } : {}),
   });
 }
 
 /**
  * POST /change-orders/{id}/send: the change order's PDF emailed to the order's customer through
- * the outbox, recorded in its history; a draft becomes sent.
+ * the outbox, with a link to approve it online where the firm can (the same link when sent again,
+ * working 30 days more), recorded in its history; a draft becomes sent.
  */
 export async function sendChangeOrder(
   db: Executor,
   actor: Actor,
-  storage: LocalFileStorage,
+  deps: { storage: LocalFileStorage; appUrl: string },
   id: string,
 ): Promise<ChangeOrder> {
   const row = await changeOrderType.findRow(db, id, true, actor);
@@ -104,11 +110,20 @@ export async function sendChangeOrder(
       customer: 'This customer has no email address.',
     });
   const settings = await getSettings(db, actor.firmId, { banking: false });
-  const pdf = await changeOrderPdf(db, actor, storage, co);
+  const pdf = await changeOrderPdf(db, actor, deps.storage, co);
+  const link = await onlineApproval()?.link(db, actor, row.id);
   await queueEmail(db, actor.firmId, {
     to: customer.email,
     subject: `Change order for ${co.order.name} from ${settings.firmSettings.name}`,
-    text: settings.orderSettings.email,
+    text: link
+      ? [
+          settings.orderSettings.email,
+          '',
+          `Read the change and approve it online: ${deps.appUrl}${link.path}`,
+          '',
+          `This link works until ${pdfDay(link.expiresOn)}. Please do not forward it: anyone with it can approve the change.`,
+        ].join('\n')
+      : settings.orderSettings.email,
     attachments: [
       {
         filename: `${co.order.name}-change-${co.sequence}.pdf`,
@@ -122,7 +137,16 @@ export async function sendChangeOrder(
     entityType: KINDS.change_order.key,
     entityId: id,
     action: 'send',
-    after: { to: customer.email },
+    after: { to: customer.email, ...(link ? { linkExpiresOn: link.expiresOn } : {}) },
   });
+  return changeOrderType.get(db, actor, id);
+}
+
+/** POST /change-orders/{id}/revoke: the link sent stops working at once (its page says so, naming the firm). */
+export async function revokeChangeOrderLink(db: Executor, actor: Actor, id: string): Promise<ChangeOrder> {
+  const row = await changeOrderType.findRow(db, id, true, actor);
+  const revoked = (await onlineApproval()?.revoke(db, row.id)) ?? 0;
+  if (!revoked) throw conflict(`Change ${row.sequence} has no link that still works.`);
+  await recordAudit(db, actor, { entityType: KINDS.change_order.key, entityId: id, action: 'revoke-link' });
   return changeOrderType.get(db, actor, id);
 }

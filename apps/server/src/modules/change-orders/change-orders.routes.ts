@@ -9,7 +9,7 @@ import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { pdfReply } from '../../platform/pdf/pdf-reply';
 import { recordTypeRoutes } from '../../platform/records/crud-routes';
 import { orderRevisions, orders, orderType } from '../orders';
-import { changeOrderPdf, sendChangeOrder } from './change-order-send';
+import { changeOrderPdf, revokeChangeOrderLink, sendChangeOrder } from './change-order-send';
 import { changeOrderType } from './change-orders.service';
 import { changeOrders } from './change-orders.table';
 
@@ -48,11 +48,22 @@ export const changeOrderRoutes: AnyRoute[] = [
   defineRoute({
     method: 'POST',
     url: `${kind.apiPath}/:id/send`,
-    summary: 'Email the change order to the order’s customer as a PDF; a draft becomes sent',
+    summary:
+      'Email the change order to the order’s customer as a PDF, with a link to approve it online; a draft becomes sent',
     access,
     params: idParams,
     response: KIND_SCHEMAS.change_order.detail,
-    handler: ({ db, actor, deps, params }) => sendChangeOrder(db, actor, deps.storage, params.id),
+    handler: ({ db, actor, deps, params }) =>
+      sendChangeOrder(db, actor, { storage: deps.storage, appUrl: deps.config.appUrl }, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${kind.apiPath}/:id/revoke`,
+    summary: 'Stop the link sent to approve the change order from working',
+    access,
+    params: idParams,
+    response: KIND_SCHEMAS.change_order.detail,
+    handler: ({ db, actor, params }) => revokeChangeOrderLink(db, actor, params.id),
   }),
   defineRoute({
     method: 'GET',

@@ -1,4 +1,5 @@
 import {
+  type ApprovalMethod,
   type ChangeOrder,
   type ChangeOrderRow,
   changeOrderApproveSchema,
@@ -23,8 +24,11 @@ import { ORDER_LINES, orderLines, orderNumber, orderRevisions, orders } from '..
 import { priceBookFor } from '../wholesale';
 import { applyChangeOrder, lockOrder } from './apply';
 import { changeOrderLines, changeOrders } from './change-orders.table';
+import { onlineApproval } from './online-approval';
 
 type Input = z.output<typeof changeOrderInputSchema>;
+/** An approval as the transition takes it: recorded by hand (the route's body), or `online` by the customer's link. */
+type ApproveBody = Omit<z.output<typeof changeOrderApproveSchema>, 'method'> & { method: ApprovalMethod };
 type Row = typeof changeOrders.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
@@ -212,6 +216,8 @@ export const changeOrderType = defineRecordType<
     await writeLines(db, CHANGE_ORDER_LINES, row.firmId, row.id, lines.lines, before !== null, (_, i) => ({
       orderLineId: input.lines[i]!.id ?? null,
     }));
+    // What the customer was sent is no longer it: their link stops (sending again sends a new one).
+    if (before?.status === 'sent') await onlineApproval()?.revoke(db, row.id);
   },
   refuseDelete: (row) =>
     row.status === 'draft' || row.status === 'sent'
@@ -274,9 +280,15 @@ export const changeOrderType = defineRecordType<
             }
           : null,
       declinedAt: r.declinedAt?.toISOString() ?? null,
+      link: null,
+      approvals: [],
     };
   },
-  enrich: async (db, co) => ({ ...co, changes: await changesOf(db, co) }),
+  enrich: async (db, co) => ({
+    ...co,
+    changes: await changesOf(db, co),
+    ...(await onlineApproval()?.read(db, co._id)),
+  }),
   list: {
     rowFields: {
       name: nameSql,
@@ -309,14 +321,15 @@ export const changeOrderType = defineRecordType<
           });
       },
       set: (_row, body, actor) => {
-        const b = body as z.output<typeof changeOrderApproveSchema>;
+        const b = body as ApproveBody;
         return {
           status: 'approved',
           approvedBy: b.approvedBy,
           approvalMethod: b.method,
           approvedAt: b.approvedAt ? new Date(b.approvedAt) : new Date(),
           approvalNote: b.note,
-          recordedById: actor.userId,
+          // Signed online, the customer recorded it themselves: nobody on the staff did.
+          recordedById: b.method === 'online' ? null : actor.userId,
         };
       },
       // The order is rewritten, its stock held or let go, and its next revision kept — or nothing happens.

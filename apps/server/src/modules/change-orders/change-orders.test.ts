@@ -1,8 +1,21 @@
-import type { ChangeOrder, Customer, ItemStock, Order, OrderRevision, Product, Warehouse } from '@atelier/contracts';
+import {
+  type ChangeOrder,
+  type Customer,
+  type ItemStock,
+  type Order,
+  type OrderRevision,
+  type PdfVerification,
+  type Product,
+  type PublicProposal,
+  priceDocument,
+  type Warehouse,
+} from '@atelier/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, signIn, startTestApp, startTestJobs, type TestApp } from '../../../test/helpers';
+import { call, errorOf, signIn, startTestApp, startTestJobs, type TestApp, TINY_PNG } from '../../../test/helpers';
 import { attachmentsOf, startMailCatcher } from '../../../test/mail-catcher';
 import { sendEmailJob } from '../../platform/email/email-job';
+import { canonicalJson, sha256Hex } from '../../platform/text/canonical-json';
 
 let t: TestApp;
 let owner: string;
@@ -297,5 +310,242 @@ describe('sending a change order', () => {
     expect([printed.statusCode, printed.headers['content-type']]).toEqual([200, 'application/pdf']);
     const log = (await api('GET', `/change-orders/${co._id}/logs`)).json().items as { action: string }[];
     expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['create', 'mark-sent', 'send']));
+  });
+});
+
+describe('approving a change order online', () => {
+  const SIGNATURE = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
+  /** The customer: no cookie, from their own address. */
+  const pub = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+    call(t.app, {
+      method,
+      url: `/api/v1/public/proposals/${url}`,
+      body,
+      ip: '198.51.100.9',
+      headers: { 'user-agent': 'PhoneBrowser/2.0' },
+    });
+  type Open = Extract<PublicProposal, { state: 'open' }>;
+  /** A change order of a confirmed order, sent: its link's token. */
+  const sentChange = async () => {
+    const tile = await product({ priceCents: 1_000 });
+    await stockIn(tile, 20);
+    const order = await confirmed([
+      { item: { type: 'product', id: tile._id }, quantity: 2 },
+      { name: 'Installation', quantity: 1, unitPriceCents: 9_500, taxClass: 'Labour' },
+    ]);
+    const co = (
+      await propose(
+        order,
+        [kept(order.lines[0]!, 5), { name: 'Haul away', quantity: 1, unitPriceCents: 4_000, taxClass: 'Labour' }],
+        'A bigger floor',
+      )
+    ).json() as ChangeOrder;
+    const sent = await api('POST', `/change-orders/${co._id}/send`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const link = (sent.json() as ChangeOrder).link!;
+    return { tile, order, co: sent.json() as ChangeOrder, token: link.url.split('/').pop()! };
+  };
+
+  it('sends a link; the customer reads the change, signs it, and the order is rewritten as by hand, with the evidence kept', async () => {
+    const { tile, order, co, token } = await sentChange();
+    expect([co.status, co.link?.revision, co.link?.revokedAt, co.approvals]).toEqual(['sent', 1, null, []]);
+    expect(co.link!.url).toMatch(/^\/proposals\/approve\/[A-Za-z0-9_-]{32}$/);
+    const db = new pg.Client({ connectionString: t.ownerUrl });
+    await db.connect();
+    try {
+      const { rows: mail } = await db.query(
+        `SELECT text_body FROM email_outbox WHERE subject LIKE $1 ORDER BY created_at DESC LIMIT 1`,
+        [`Change order for ${order.number} %`],
+      );
+      expect(mail[0].text_body).toContain(`/proposals/approve/${token}`);
+
+      const read = await pub('GET', token);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.headers['referrer-policy']).toBe('no-referrer');
+      expect(read.body).not.toMatch(/unitCost|listPrice|priceSource|sku/);
+      const doc = read.json() as Open;
+      expect([
+        doc.document,
+        doc.title,
+        doc.number,
+        doc.status,
+        doc.previousTotalCents,
+        doc.deposit,
+        doc.sectionApproval,
+        doc.customerName,
+      ]).toEqual([
+        'change_order',
+        `Change to ${order.number}`,
+        co.name,
+        'sent',
+        order.totalCents,
+        null,
+        false,
+        'Change Tester',
+      ]);
+      expect(doc.sections.map((x) => [x._id, x.title, x.status, x.lines.map((l) => [l.name, l.quantity])])).toEqual([
+        [
+          co._id,
+          'A bigger floor',
+          'open',
+          [
+            [tile.name, 5],
+            ['Haul away', 1],
+          ],
+        ],
+      ]);
+      // The page adds up, with the engine the web app prices it with, to what the change order says.
+      expect(
+        priceDocument(doc.sections[0]!.lines, {
+          discount: doc.discount,
+          shippingCents: doc.shippingCents,
+          taxExempt: doc.taxExempt,
+        }).totalCents,
+      ).toBe(co.totalCents);
+      expect((await pub('POST', `${token}/view`)).statusCode).toBe(204);
+      expect((await pub('POST', `${token}/view`)).statusCode).toBe(204);
+      const bell = async () =>
+        ((await api('GET', '/notifications')).json() as { message: string }[]).map((i) => i.message);
+      expect((await bell()).filter((m) => m === `${co.name} was opened by the customer.`)).toHaveLength(1);
+
+      // Bad input is refused per field and changes nothing; an online approval is not recorded by hand.
+      const notPng = await pub('POST', `${token}/approve`, {
+        name: 'Jo Client',
+        signature: `data:image/png;base64,${Buffer.from('GIF89a not a png').toString('base64')}`,
+        acceptTerms: true,
+      });
+      expect([notPng.statusCode, errorOf(notPng).fields]).toEqual([
+        400,
+        { signature: 'Sign in the box: the signature must be a drawn image.' },
+      ]);
+      const part = await pub('POST', `${token}/approve`, {
+        name: 'Jo Client',
+        signature: SIGNATURE,
+        acceptTerms: true,
+        sections: [order._id],
+      });
+      expect([part.statusCode, errorOf(part).fields]).toEqual([
+        400,
+        { sections: 'This change order is decided as a whole.' },
+      ]);
+      const byHand = await approve(co, { method: 'online' });
+      expect([byHand.statusCode, errorOf(byHand).fields?.method]).toEqual([400, 'Choose how it was approved.']);
+      expect(((await api('GET', `/orders/${order._id}`)).json() as Order).revision).toBe(1);
+
+      const ok = await pub('POST', `${token}/approve`, { name: 'Jo Client', signature: SIGNATURE, acceptTerms: true });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const shown = ok.json() as Open;
+      expect([shown.status, shown.sections[0]!.status, shown.approvals.length]).toEqual(['approved', 'approved', 1]);
+
+      const done = (await api('GET', `/change-orders/${co._id}`)).json() as ChangeOrder;
+      expect([done.status, done.revision, done.approval?.by, done.approval?.method, done.approval?.recordedBy]).toEqual(
+        ['approved', 2, 'Jo Client', 'online', null],
+      );
+      const record = done.approvals[0]!;
+      expect([record.decision, record.name, record.ip, record.userAgent, record.order?._id]).toEqual([
+        'approved',
+        'Jo Client',
+        '198.51.100.9',
+        'PhoneBrowser/2.0',
+        order._id,
+      ]);
+      // The order is rewritten as a hand approval rewrites it: its lines, its stock held, its revision.
+      const after = (await api('GET', `/orders/${order._id}`)).json() as Order;
+      expect(after.lines.map((l) => [l.id === order.lines[0]!.id, l.name, l.quantity])).toEqual([
+        [true, tile.name, 5],
+        [false, 'Haul away', 1],
+      ]);
+      expect([after.totalCents, after.revision, await committed(tile)]).toEqual([done.totalCents, 2, 5]);
+
+      // The evidence: the snapshot's hash is of its canonical JSON, the PDF's of the bytes served.
+      const { rows } = await db.query('SELECT snapshot, snapshot_sha256 FROM approval_records WHERE id = $1', [
+        record._id,
+      ]);
+      expect(sha256Hex(canonicalJson(rows[0].snapshot))).toBe(record.snapshotSha256);
+      expect(rows[0].snapshot).toMatchObject({ document: 'change_order', number: co.name, signer: 'Jo Client' });
+      const pdf = await call(t.app, { method: 'GET', url: shown.approvals[0]!.pdfUrl! });
+      expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+      expect(sha256Hex(pdf.rawPayload)).toBe(record.pdfSha256);
+      const signed = await api('GET', record.signatureUrl!.replace('/api/v1', ''));
+      expect([signed.statusCode, signed.headers['content-type']]).toEqual([200, 'image/png']);
+      expect(await bell()).toContain(`Jo Client approved ${co.name} online: ${order.number} was changed.`);
+      const verified = (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/v1/public/proposals/verify',
+          body: pdf.rawPayload,
+          headers: { 'content-type': 'application/pdf' },
+        })
+      ).json() as PdfVerification;
+      expect(verified).toMatchObject({ match: true, number: co.name, signedBy: 'Jo Client' });
+
+      // Replayed, or recorded by hand after: it was decided.
+      const replay = await pub('POST', `${token}/approve`, {
+        name: 'Jo Client',
+        signature: SIGNATURE,
+        acceptTerms: true,
+      });
+      expect([replay.statusCode, errorOf(replay).message]).toEqual([
+        409,
+        `${co.name} was already approved: it can no longer be changed.`,
+      ]);
+      expect((await approve(co)).statusCode).toBe(409);
+      const log = (await api('GET', `/change-orders/${co._id}/logs`)).json().items as { action: string }[];
+      expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['send', 'approve', 'approve-online']));
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('is declined online with a reason: the order stays as it was', async () => {
+    const { order, co, token } = await sentChange();
+    const no = await pub('POST', `${token}/decline`, { name: 'Jo Client', reason: 'Too dear this year.' });
+    expect(no.statusCode, no.body).toBe(200);
+    expect((no.json() as Open).sections[0]!.status).toBe('declined');
+    const declined = (await api('GET', `/change-orders/${co._id}`)).json() as ChangeOrder;
+    expect([declined.status, declined.approvals.map((a) => [a.decision, a.reason, a.pdfUrl])]).toEqual([
+      'declined',
+      [['declined', 'Too dear this year.', null]],
+    ]);
+    const same = (await api('GET', `/orders/${order._id}`)).json() as Order;
+    expect([same.revision, same.totalCents]).toEqual([1, order.totalCents]);
+    expect(
+      (await pub('POST', `${token}/approve`, { name: 'Jo', signature: SIGNATURE, acceptTerms: true })).statusCode,
+    ).toBe(409);
+  });
+
+  it('stops the link when revoked (410 naming the firm) and when the sent change order is edited', async () => {
+    const { order, co, token } = await sentChange();
+    const revoked = await api('POST', `/change-orders/${co._id}/revoke`);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((revoked.json() as ChangeOrder).link?.revokedAt).not.toBeNull();
+    const gone = await pub('GET', token);
+    expect([gone.statusCode, errorOf(gone).message]).toEqual([
+      410,
+      'This link is no longer valid. Ask Harbor & Pine Interiors for a new one.',
+    ]);
+    const late = await pub('POST', `${token}/approve`, { name: 'Jo', signature: SIGNATURE, acceptTerms: true });
+    expect(late.statusCode).toBe(410);
+    const twice = await api('POST', `/change-orders/${co._id}/revoke`);
+    expect([twice.statusCode, errorOf(twice).message]).toEqual([
+      409,
+      `Change ${co.sequence} has no link that still works.`,
+    ]);
+
+    // Sent again: a new link. Edited after: it stops too, and the order is untouched.
+    const again = (await api('POST', `/change-orders/${co._id}/send`)).json() as ChangeOrder;
+    const fresh = again.link!.url.split('/').pop()!;
+    expect(fresh).not.toBe(token);
+    expect((await pub('GET', fresh)).statusCode).toBe(200);
+    const edit = await api('PUT', `/change-orders/${co._id}`, {
+      order: order._id,
+      reason: 'A bigger floor, and the hall',
+      lines: [kept(order.lines[0]!, 6)],
+      version: again.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((edit.json() as ChangeOrder).status).toBe('draft');
+    expect((await pub('GET', fresh)).statusCode).toBe(410);
+    expect(((await api('GET', `/orders/${order._id}`)).json() as Order).revision).toBe(1);
   });
 });

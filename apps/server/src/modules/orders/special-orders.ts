@@ -103,6 +103,14 @@ export async function purchaseSuggestions(db: Executor, actor: Actor, id: string
 }
 
 /**
+ * The order's special-order lines that count, by vendor, each expected the vendor's lead time
+ * from today (in the firm's time zone), bought or not: what has to be ordered for it.
+ */
+export async function specialOrderVendors(db: Executor, orderId: string): Promise<PurchaseSuggestions['toBuy']> {
+  return byVendor(await specialLines(db, orderId));
+}
+
+/**
  * Where a special order for `order` ships: its warehouse, else its job's site (the purchase
  * order finds it), else the order's own address (the vendor ships to the customer).
  */

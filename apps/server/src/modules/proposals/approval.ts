@@ -1,9 +1,9 @@
-import { depositCents, KINDS, MAX_SIGNATURE_BYTES, orderInputSchema, type PublicProposal } from '@atelier/contracts';
+import { depositCents, KINDS, orderInputSchema, type PublicProposal } from '@atelier/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { queueEmail } from '../../platform/email/outbox.service';
+import { drawnSignaturePng } from '../../platform/files/drawn-signature';
 import { storeMadeFile } from '../../platform/files/files.service';
 import type { LocalFileStorage } from '../../platform/files/storage';
 import { conflict, HttpError } from '../../platform/http/errors';
@@ -12,6 +12,8 @@ import { notify } from '../../platform/notifications/notifications.service';
 import { canonicalJson, sha256Hex } from '../../platform/text/canonical-json';
 import { chooseLines, lineInputsOf, repriceChosen } from '../documents';
 import { buySpecialOrders, orders, orderType } from '../orders';
+import { jobForApproval, materialTasks } from './approval-job';
+import { approveChangeOrder, declineChangeOrder } from './change-order-approval';
 import { customerEmail, proposalPdf } from './proposal-send';
 import { EDITABLE, proposalNumber, proposalType } from './proposals.service';
 import { approvalRecords, proposalLines, proposalSections, proposals } from './proposals.table';
@@ -28,23 +30,6 @@ import {
 
 type Deps = { storage: LocalFileStorage; appUrl: string };
 type Meta = { ip: string; userAgent: string | undefined };
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The drawn signature's PNG, checked to be one (and not too large), or a 400 on `signature`. */
-export async function signaturePng(dataUrl: string): Promise<Buffer> {
-  const refuse = (message: string) => new HttpError(400, 'validation', message, { signature: message });
-  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length > MAX_SIGNATURE_BYTES) throw refuse('The signature is too large: clear it and sign again.');
-  if (bytes.length < PNG_MAGIC.length || !bytes.subarray(0, 8).equals(PNG_MAGIC))
-    throw refuse('Sign in the box: the signature must be a drawn image.');
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null);
-  if (meta?.format !== 'png' || !meta.width || !meta.height || meta.width > 4000 || meta.height > 4000)
-    throw refuse('Sign in the box: the signature must be a drawn image.');
-  return bytes;
-}
 
 /** The proposal locked for a decision through this link, or a 409 saying why it cannot be decided. */
 async function lockedForDecision(db: Executor, opened: Opened) {
@@ -67,8 +52,10 @@ async function tellOwner(db: Executor, opened: Opened, message: string, href: st
  * some open sections. In one transaction: their choices applied, the sections approved, the
  * evidence kept (the snapshot's hash, the signature, the signed PDF and its hash), the order made
  * (with its deposit due, confirmed where stock allows, special orders bought as draft purchase
- * orders), both sides emailed the signed copy and the owner told. The proposal row is locked
- * first, so two approvals at once come one after the other and the second finds nothing open (409).
+ * orders) on the customer job (made by the first approval where the firm manages projects, with a
+ * task per vendor to order the special orders), both sides emailed the signed copy and the owner
+ * told. The proposal row is locked first, so two approvals at once come one after the other and the
+ * second finds nothing open (409). A change order's link is decided by its own rules.
  */
 export async function approveProposal(
   db: Executor,
@@ -78,8 +65,9 @@ export async function approveProposal(
   meta: Meta,
 ): Promise<PublicProposal> {
   const opened = await openLink(db, token);
+  if (opened.link.changeOrderId) return approveChangeOrder(db, deps, opened, token, body, meta);
   const row = await lockedForDecision(db, opened);
-  const signature = await signaturePng(body.signature);
+  const signature = await drawnSignaturePng(body.signature);
   const owner = opened.owner;
   const before = await proposalType.get(db, owner, row.id);
   const sections = decidedSections(before, body.sections, 'approved');
@@ -121,6 +109,7 @@ export async function approveProposal(
       : row.deposit;
   totals.depositCents = depositCents(deposit, totals.totalCents);
 
+  const jobId = await jobForApproval(db, owner, row);
   await db.update(proposalSections).set({ status: 'approved' }).where(inArray(proposalSections.id, sections));
   const statuses = before.sections.map((s) => (inScope.has(s._id) ? 'approved' : s.status));
   const status = statusAfter(statuses) ?? row.status;
@@ -188,8 +177,14 @@ export async function approveProposal(
     opened,
     row,
     taken.map((t) => t.l),
-    { deposit, shippingCents, sections: before.sections.filter((s) => inScope.has(s._id)).map((s) => s.title) },
+    {
+      deposit,
+      shippingCents,
+      sections: before.sections.filter((s) => inScope.has(s._id)).map((s) => s.title),
+      customerJobId: jobId,
+    },
   );
+  const tasks = jobId ? await materialTasks(db, owner, jobId, order) : 0;
 
   const sectionTitles = before.sections.filter((s) => inScope.has(s._id)).map((s) => s.title);
   const chosenNames = next
@@ -278,6 +273,8 @@ export async function approveProposal(
       approvedBy: body.name,
       sections: sectionTitles,
       order: order.number,
+      ...(jobId && jobId !== row.customerJobId ? { customerJob: after.customerJob?.name ?? jobId } : {}),
+      ...(tasks ? { materialTasks: tasks } : {}),
       snapshotSha256,
       pdfSha256,
       approval: record!.id,
@@ -288,15 +285,16 @@ export async function approveProposal(
 
 /**
  * The order an approval makes: the lines taken at the proposal's prices, its share of the
- * discount and deposit, linked to the proposal; confirmed when stock allows (else left a draft
- * for the firm), and its special orders bought as draft purchase orders, one per vendor.
+ * discount and deposit, linked to the proposal and to its customer job; confirmed when stock
+ * allows (else left a draft for the firm), and its special orders bought as draft purchase orders,
+ * one per vendor.
  */
 async function makeOrder(
   db: Executor,
   opened: Opened,
   row: typeof proposals.$inferSelect,
   lines: (typeof proposalLines.$inferSelect)[],
-  share: { deposit: typeof row.deposit; shippingCents: number; sections: string[] },
+  share: { deposit: typeof row.deposit; shippingCents: number; sections: string[]; customerJobId: string | null },
 ): Promise<{ id: string; number: string }> {
   const owner = opened.owner;
   const number = proposalNumber(row);
@@ -312,7 +310,7 @@ async function makeOrder(
     owner,
     orderInputSchema.parse({
       customer: row.customerId,
-      customerJob: row.customerJobId,
+      customerJob: share.customerJobId,
       shipTo: row.shipTo,
       notes: `From proposal ${number} (${row.title}): ${share.sections.join(', ')}.`,
       discount,
@@ -347,6 +345,7 @@ export async function declineProposal(
   meta: Meta,
 ): Promise<PublicProposal> {
   const opened = await openLink(db, token);
+  if (opened.link.changeOrderId) return declineChangeOrder(db, opened, token, body, meta);
   const row = await lockedForDecision(db, opened);
   const before = await proposalType.get(db, opened.owner, row.id);
   const sections = decidedSections(before, body.sections, 'declined');

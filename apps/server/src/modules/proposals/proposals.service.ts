@@ -11,8 +11,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
-import { fileUrl } from '../../platform/files/files.service';
-import { files } from '../../platform/files/files.table';
+import { assertOwnImages, fileUrl } from '../../platform/files/files.service';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors';
 import { buildSearchText, idsIn, likePattern } from '../../platform/lists/list';
 import { nextNumber } from '../../platform/numbering/numbering.service';
@@ -78,36 +77,16 @@ async function defaultValidUntil(db: Executor, firmId: string, days: number): Pr
 }
 
 /** Every image named must be one of this firm's uploaded images (400 per field otherwise). */
-async function checkImages(db: Executor, input: Input): Promise<void> {
-  const named = [
-    ...(input.coverImage ? [{ id: input.coverImage, field: 'coverImage' }] : []),
-    ...input.sections.flatMap((s, i) => s.images.map((id, j) => ({ id, field: `sections.${i}.images.${j}` }))),
-  ];
-  if (!named.length) return;
-  const found = new Set(
-    (
-      await db
-        .select({ id: files.id })
-        .from(files)
-        .where(
-          and(
-            inArray(
-              files.id,
-              named.map((n) => n.id),
-            ),
-            isNull(files.deletedAt),
-            sql`${files.contentType} LIKE 'image/%'`,
-          ),
-        )
-    ).map((r) => r.id),
+const checkImages = (db: Executor, input: Input) =>
+  assertOwnImages(
+    db,
+    [
+      ...(input.coverImage ? [{ id: input.coverImage, field: 'coverImage' }] : []),
+      ...input.sections.flatMap((s, i) => s.images.map((id, j) => ({ id, field: `sections.${i}.images.${j}` }))),
+    ],
+    'An image is not one uploaded here: upload it again.',
+    'Upload the image again.',
   );
-  const missing = named.filter((n) => !found.has(n.id));
-  if (missing.length)
-    throw badRequest(
-      'An image is not one uploaded here: upload it again.',
-      Object.fromEntries(missing.map((n) => [n.field, 'Upload the image again.'])),
-    );
-}
 
 /** The sections' lines as one document (so the discount spreads over all), and each line's section. */
 function flatLines(input: Input) {

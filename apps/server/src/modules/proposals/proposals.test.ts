@@ -1,4 +1,14 @@
-import type { Customer, Order, PdfVerification, Product, Proposal, PublicProposal } from '@atelier/contracts';
+import type {
+  Customer,
+  CustomerJob,
+  Order,
+  PdfVerification,
+  Product,
+  Proposal,
+  PublicProposal,
+  TaskList,
+  Vendor,
+} from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, signIn, startTestApp, type TestApp, TINY_PNG, upload } from '../../../test/helpers';
@@ -354,6 +364,103 @@ describe('proposals', () => {
       400,
       { sections: 'This proposal is decided as a whole.' },
     ]);
+  });
+
+  it('make the customer job on the first approval, which later ones reuse, with a task per vendor to order the special orders', async () => {
+    const vendor = async (name: string) =>
+      (await api('POST', '/vendors', { name: `${name} ${++n}`, email: 'orders@vendor.test' })).json() as Vendor;
+    const [north, brass] = [await vendor('Northwoods Cabinetry'), await vendor('Brass Works')];
+    const special = (v: Vendor, name: string, leadTimeDays: number) => ({
+      name,
+      quantity: 2,
+      unitPriceCents: 30_000,
+      special: { vendor: v._id, sku: `SO-${++n}`, costCents: 15_000, leadTimeDays },
+    });
+    const shipTo = { line1: '12 Harbor Rd', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' };
+    const p = await create({
+      customer: customer._id,
+      title: `Lakeside remodel ${++n}`,
+      sectionApproval: true,
+      shipTo,
+      sections: [
+        {
+          title: 'Kitchen',
+          lines: [
+            item(a, 1),
+            special(north, 'Walnut vanity', 14),
+            special(north, 'Walnut shelf', 21),
+            special(brass, 'Brass taps', 7),
+          ],
+        },
+        { title: 'Bathroom', lines: [special(north, 'Oak mirror', 10)] },
+      ],
+    });
+    expect(p.customerJob).toBeNull();
+    const { token } = await send(p);
+    const approve = (section: string) =>
+      pub('POST', `${token}/approve`, {
+        name: 'Pat Client',
+        signature: SIGNATURE,
+        acceptTerms: true,
+        sections: [section],
+      });
+    const first = await approve(p.sections[0]!._id);
+    expect(first.statusCode, first.body).toBe(200);
+
+    const approved = (await api('GET', `/proposals/${p._id}`)).json() as Proposal;
+    const jobRef = approved.customerJob!;
+    expect(jobRef.name).toBe(p.title);
+    const job = (await api('GET', `/customer-jobs/${jobRef._id}`)).json() as CustomerJob;
+    expect([job.status, job.customer?._id, job.site.line1, job.site.city]).toEqual([
+      'planned',
+      customer._id,
+      '12 Harbor Rd',
+      'Portland',
+    ]);
+    const firstOrder = (await api('GET', `/orders/${approved.approvals[0]!.order!._id}`)).json() as Order;
+    expect(firstOrder.customerJob?._id).toBe(job._id);
+
+    const db = new pg.Client({ connectionString: t.ownerUrl });
+    await db.connect();
+    const dayIn = async (days: number) =>
+      (
+        await db.query(
+          `SELECT ((now() AT TIME ZONE f.time_zone)::date + $1::int)::text AS day FROM firms f
+            WHERE f.id = (SELECT firm_id FROM customers WHERE id = $2)`,
+          [days, customer._id],
+        )
+      ).rows[0].day as string;
+    const tasksOf = async () =>
+      ((await api('GET', `/project-management?limit=100&filter[job][]=${job._id}`)).json() as TaskList).tasks.sort(
+        (x, y) => x.name.localeCompare(y.name) || (x.dueDate ?? '').localeCompare(y.dueDate ?? ''),
+      );
+    const me = (await api('GET', '/auth/')).json() as { _id: string };
+    try {
+      const tasks = await tasksOf();
+      expect(
+        tasks.map((x) => [x.name, x.dueDate, x.assignee?._id, x.entityID?._id, x.checklistTotal, x.taskType]),
+      ).toEqual([
+        [`Order materials from ${brass.name}`, await dayIn(7), me._id, firstOrder._id, 1, 'Order'],
+        [`Order materials from ${north.name}`, await dayIn(14), me._id, firstOrder._id, 2, 'Order'],
+      ]);
+
+      // The next section approved joins the same job: its order and its vendor's task are on it.
+      const second = await approve(p.sections[1]!._id);
+      expect(second.statusCode, second.body).toBe(200);
+      const whole = (await api('GET', `/proposals/${p._id}`)).json() as Proposal;
+      expect(whole.customerJob?._id).toBe(job._id);
+      const secondOrder = (await api('GET', `/orders/${whole.approvals[0]!.order!._id}`)).json() as Order;
+      expect([secondOrder._id !== firstOrder._id, secondOrder.customerJob?._id]).toEqual([true, job._id]);
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM customer_jobs WHERE name = $1', [p.title]);
+      expect(rows[0].n).toBe(1);
+      expect((await tasksOf()).map((x) => [x.name, x.dueDate, x.entityID?._id])).toEqual([
+        [`Order materials from ${brass.name}`, await dayIn(7), firstOrder._id],
+        [`Order materials from ${north.name}`, await dayIn(10), secondOrder._id],
+        [`Order materials from ${north.name}`, await dayIn(14), firstOrder._id],
+      ]);
+    } finally {
+      await db.end();
+    }
   });
 
   it('become a new revision when edited after sending; the old link says so and leads to the new one once sent', async () => {

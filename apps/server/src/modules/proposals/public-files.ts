@@ -40,7 +40,7 @@ async function sendFile(
 
 /**
  * GET /public/proposals/{token}/images/{file}: an image the proposal shows, through its link; any
- * other file of the firm answers 404 as if it did not exist.
+ * other file of the firm answers 404 as if it did not exist (a change order shows none).
  */
 export async function publicImage(
   db: Executor,
@@ -56,7 +56,10 @@ export async function publicImage(
   return sendFile(db, storage, reply, fileId, (type) => type.startsWith('image/'));
 }
 
-/** GET /public/proposals/{token}/approvals/{id}/pdf: the signed copy of a decision made through this document's links. */
+/**
+ * GET /public/proposals/{token}/approvals/{id}/pdf: the signed copy of a decision made through this
+ * document's links (a proposal's or a change order's).
+ */
 export async function approvalPdfFile(
   db: Executor,
   storage: LocalFileStorage,
@@ -66,11 +69,18 @@ export async function approvalPdfFile(
 ) {
   const opened = await openLink(db, token);
   const missing = 'This signed copy does not exist.';
-  if (!isUuid(approvalId) || !opened.link.proposalId) throw notFound(missing);
+  if (!isUuid(approvalId)) throw notFound(missing);
+  const { proposalId, changeOrderId } = opened.link;
   const [record] = await db
     .select({ pdf: approvalRecords.pdfFileId })
     .from(approvalRecords)
-    .where(and(eq(approvalRecords.id, approvalId), eq(approvalRecords.proposalId, opened.link.proposalId)));
+    .where(
+      and(
+        eq(approvalRecords.id, approvalId),
+        // A link is a proposal's or a change order's (approval_links_target_check).
+        proposalId ? eq(approvalRecords.proposalId, proposalId) : eq(approvalRecords.changeOrderId, changeOrderId!),
+      ),
+    );
   if (!record?.pdf) throw notFound(missing);
   reply.header('cache-control', 'private, no-store');
   return sendFile(db, storage, reply, record.pdf, (type) => type === 'application/pdf');

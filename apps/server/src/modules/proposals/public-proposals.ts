@@ -1,4 +1,13 @@
-import type { Proposal, PublicProposal, publicApproveSchema, publicDeclineSchema } from '@atelier/contracts';
+import {
+  type ApprovalRecord,
+  type DocumentLine,
+  KINDS,
+  type Proposal,
+  type PublicLine,
+  type PublicProposal,
+  type publicApproveSchema,
+  type publicDeclineSchema,
+} from '@atelier/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -6,6 +15,9 @@ import { enterScope } from '../../db/tenancy';
 import type { Actor } from '../../platform/http/access';
 import { conflict, HttpError, notFound } from '../../platform/http/errors';
 import { users } from '../../platform/identity/users.table';
+import { getSettingsGroup } from '../../platform/settings/settings.service';
+import { changeOrders, changeOrderType } from '../change-orders';
+import { orders } from '../orders';
 import { TOKEN_PATTERN } from './proposal-links';
 import { proposalType } from './proposals.service';
 import { approvalLinks, proposals } from './proposals.table';
@@ -51,14 +63,15 @@ async function isReplaced(db: Executor, link: LinkRow): Promise<boolean> {
   return !!p && p.revision > link.revision;
 }
 
-/** The staff member a document belongs to (who made it; else who sent the link; else the firm's first admin). */
+/** The staff member a document belongs to (who made it; else who sent the link; else the firm's first staff member). */
 async function ownerOf(db: Executor, firmId: string, link: LinkRow): Promise<Actor> {
   const [row] = (
     await db.execute<{ id: string; features: string[] }>(sql`
       SELECT u.id, f.features FROM firms f
         JOIN users u ON u.firm_id = f.id AND u.kind = 'staff' AND u.active AND u.deleted_at IS NULL
        WHERE f.id = ${firmId}
-       ORDER BY (u.id = (SELECT p.created_by FROM proposals p WHERE p.id = ${link.proposalId})) DESC NULLS LAST,
+       ORDER BY (u.id = COALESCE((SELECT p.created_by FROM proposals p WHERE p.id = ${link.proposalId}),
+                                 (SELECT c.created_by FROM change_orders c WHERE c.id = ${link.changeOrderId}))) DESC NULLS LAST,
                 (u.id = ${link.createdBy}) DESC NULLS LAST, u.created_at
        LIMIT 1`)
   ).rows;
@@ -90,6 +103,36 @@ export function showsImage(p: Proposal, fileId: string): boolean {
   return p.coverImage?._id === fileId || p.sections.some((s) => s.images.some((i) => i._id === fileId));
 }
 
+/** A line as the client sees it: no cost, no catalog ids. */
+const publicLine = (l: DocumentLine): PublicLine => ({
+  _id: l.id,
+  name: l.name,
+  description: l.description,
+  unit: l.unit,
+  basis: l.basis,
+  quantity: l.quantity,
+  unitPriceCents: l.unitPriceCents,
+  discount: l.discount,
+  taxRateBps: l.taxRateBps,
+  optional: l.optional,
+  selected: l.selected,
+  group: l.group,
+  chosen: l.chosen,
+});
+
+/** The decisions made through the document's links, as its client sees them (their signed PDF through `approvalPdf`). */
+const publicApprovals = (approvals: ApprovalRecord[], approvalPdf: (approvalId: string) => string) =>
+  approvals.map((a) => ({
+    _id: a._id,
+    decision: a.decision,
+    name: a.name,
+    sections: a.sections.map((s) => s.name),
+    decidedAt: a.decidedAt,
+    snapshotSha256: a.snapshotSha256,
+    pdfSha256: a.pdfSha256,
+    pdfUrl: a.pdfUrl ? approvalPdf(a._id) : null,
+  }));
+
 /** A proposal exactly as the client sees it: no costs, no catalog ids, images through `imageOf`. */
 export function clientView(
   p: Proposal,
@@ -120,33 +163,65 @@ export function clientView(
       body: s.body,
       images: s.images.map((i) => imageOf(i._id, i.url)),
       status: s.status,
-      lines: s.lines.map((l) => ({
-        _id: l.id,
-        name: l.name,
-        description: l.description,
-        unit: l.unit,
-        basis: l.basis,
-        quantity: l.quantity,
-        unitPriceCents: l.unitPriceCents,
-        discount: l.discount,
-        taxRateBps: l.taxRateBps,
-        optional: l.optional,
-        selected: l.selected,
-        group: l.group,
-        chosen: l.chosen,
-      })),
+      lines: s.lines.map(publicLine),
     })),
     previousTotalCents: null,
-    approvals: p.approvals.map((a) => ({
-      _id: a._id,
-      decision: a.decision,
-      name: a.name,
-      sections: a.sections.map((s) => s.name),
-      decidedAt: a.decidedAt,
-      snapshotSha256: a.snapshotSha256,
-      pdfSha256: a.pdfSha256,
-      pdfUrl: a.pdfUrl ? approvalPdf(a._id) : null,
-    })),
+    approvals: publicApprovals(p.approvals, approvalPdf),
+  };
+}
+
+type OpenView = Extract<PublicProposal, { state: 'open' }>;
+
+/**
+ * A change order as its customer sees it through the link: one section of the lines the order
+ * would have (no costs), the order's total before it, the order settings' terms. Priced as the
+ * order is (its discount, shipping and exemption), so the page adds up to the change order's
+ * total; a coupon the order redeemed is shown as part of the discount, the amount it took.
+ */
+export async function changeOrderView(
+  db: Executor,
+  opened: Opened,
+  firm: PublicProposal['firm'],
+  approvalPdf: (approvalId: string) => string,
+): Promise<OpenView> {
+  const co = await changeOrderType.get(db, opened.owner, opened.link.changeOrderId!);
+  const [order] = await db
+    .select({ discount: orders.discount, taxExempt: orders.taxExempt })
+    .from(orders)
+    .where(eq(orders.id, co.order._id));
+  const { terms } = await getSettingsGroup(db, opened.firmId, 'orderSettings');
+  return {
+    state: 'open',
+    document: 'change_order',
+    firm,
+    number: co.name,
+    title: `Change to ${co.order.name}`,
+    revision: opened.link.revision,
+    status: co.status,
+    customerName: co.customer.name,
+    coverImage: null,
+    validUntil: null,
+    discount:
+      co.couponCents > 0
+        ? { kind: 'amount', cents: co.orderDiscountCents + co.couponCents }
+        : (order?.discount ?? null),
+    shippingCents: co.shippingCents,
+    taxExempt: order?.taxExempt ?? false,
+    deposit: null,
+    terms,
+    sectionApproval: false,
+    sections: [
+      {
+        _id: co._id,
+        title: co.reason || 'Changes',
+        body: '',
+        images: [],
+        status: co.status === 'approved' || co.status === 'declined' ? co.status : 'open',
+        lines: co.lines.map(publicLine),
+      },
+    ],
+    previousTotalCents: co.previousTotalCents,
+    approvals: publicApprovals(co.approvals, approvalPdf),
   };
 }
 
@@ -171,8 +246,7 @@ export async function readPublic(db: Executor, token: string): Promise<PublicPro
       (id) => `/api/v1${PUBLIC_PATH}/${token}/approvals/${id}/pdf`,
     );
   }
-  // Change-order links are read by their own module (none is made before it exists).
-  throw notFound(NO_SUCH_LINK);
+  return changeOrderView(db, opened, firm, (id) => `/api/v1${PUBLIC_PATH}/${token}/approvals/${id}/pdf`);
 }
 
 /**
@@ -195,6 +269,22 @@ export async function recordView(
     })
     .where(eq(approvalLinks.id, link.id))
     .returning({ count: approvalLinks.viewCount });
+  if (link.changeOrderId) {
+    if (counted?.count !== 1) return;
+    const [co] = await db
+      .select({ name: sql<string>`${orders.prefix} || ${orders.number} || ' · change ' || ${changeOrders.sequence}` })
+      .from(changeOrders)
+      .innerJoin(orders, eq(orders.id, changeOrders.orderId))
+      .where(eq(changeOrders.id, link.changeOrderId));
+    if (co)
+      await notifyOwner(
+        db,
+        opened,
+        `${co.name} was opened by the customer.`,
+        `${KINDS.change_order.webPath}/${link.changeOrderId}`,
+      );
+    return;
+  }
   if (!link.proposalId) return;
   const [p] = await db
     .update(proposals)

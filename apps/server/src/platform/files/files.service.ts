@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { type StoredFile, UPLOAD_POLICIES } from '@atelier/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type Executor, type Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { recordAudit } from '../audit/audit.service';
@@ -320,6 +320,38 @@ export async function deleteFile(
 export function safeFileName(name: string): string {
   const cleaned = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('');
   return cleaned.slice(0, 200) || 'file';
+}
+
+/**
+ * Every image a record names (by file id, each with its field) must be one of this firm's own
+ * uploaded images, not deleted: a 400 naming each field otherwise.
+ */
+export async function assertOwnImages(
+  db: Executor,
+  named: { id: string; field: string }[],
+  message: string,
+  fieldMessage: string,
+): Promise<void> {
+  if (!named.length) return;
+  const found = new Set(
+    (
+      await db
+        .select({ id: files.id })
+        .from(files)
+        .where(
+          and(
+            inArray(
+              files.id,
+              named.map((n) => n.id),
+            ),
+            isNull(files.deletedAt),
+            sql`${files.contentType} LIKE 'image/%'`,
+          ),
+        )
+    ).map((r) => r.id),
+  );
+  const missing = named.filter((n) => !found.has(n.id));
+  if (missing.length) throw badRequest(message, Object.fromEntries(missing.map((n) => [n.field, fieldMessage])));
 }
 
 /** A setting or profile may only point at one of this firm's own uploads. */

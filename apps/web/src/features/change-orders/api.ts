@@ -25,7 +25,10 @@ function useOrderRefresh(orderId: string) {
     ]);
 }
 
-/** A step of the change order: sent by hand, declined (with why), or approved as the customer did. */
+/**
+ * A step of the change order: sent by hand, declined (with why), approved as the customer did, or
+ * the link sent to approve it online revoked.
+ */
 export function useChangeOrderStep(id: string, orderId: string) {
   const refresh = useOrderRefresh(orderId);
   return changeOrders.useMutationOf(
@@ -33,6 +36,7 @@ export function useChangeOrderStep(id: string, orderId: string) {
     async (
       step:
         | { name: 'mark-sent' }
+        | { name: 'revoke' }
         | { name: 'decline'; reason: string }
         | { name: 'approve'; body: ChangeOrderApproveInput },
     ) => {
@@ -44,7 +48,7 @@ export function useChangeOrderStep(id: string, orderId: string) {
   );
 }
 
-/** Emails the change order to the customer as a PDF; a draft becomes sent. */
+/** Emails the change order to the customer as a PDF with a link to approve it online; a draft becomes sent. */
 export function useSendChangeOrder(id: string) {
   return changeOrders.useMutationOf(id, () => api<ChangeOrder>('POST', `${changeOrders.path(id)}/send`));
 }

@@ -1,4 +1,4 @@
-import { APPROVAL_METHOD_LABELS, type ApprovalMethod, type ChangeOrder } from '@atelier/contracts';
+import { APPROVAL_METHOD_LABELS, type ChangeOrder, HAND_APPROVAL_METHODS } from '@atelier/contracts';
 import { Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -14,11 +14,16 @@ const localNow = () => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-/** The staff record how the customer approved the change: who, when and how. The order changes at once. */
+type HandMethod = (typeof HAND_APPROVAL_METHODS)[number];
+
+/**
+ * The staff record how the customer approved the change: who, when and how (not online: that is
+ * the customer's own, through their link). The order changes at once.
+ */
 export function ApproveModal({ co, opened, onClose }: { co: ChangeOrder; opened: boolean; onClose: () => void }) {
   const step = useChangeOrderStep(co._id, co.order._id);
   const [by, setBy] = useState(co.customer.name);
-  const [method, setMethod] = useState<ApprovalMethod>('in_person');
+  const [method, setMethod] = useState<HandMethod>('in_person');
   const [at, setAt] = useState(localNow);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -38,9 +43,9 @@ export function ApproveModal({ co, opened, onClose }: { co: ChangeOrder; opened:
         />
         <Select
           label="How"
-          data={Object.entries(APPROVAL_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+          data={HAND_APPROVAL_METHODS.map((value) => ({ value, label: APPROVAL_METHOD_LABELS[value] }))}
           value={method}
-          onChange={(v) => v && setMethod(v as ApprovalMethod)}
+          onChange={(v) => v && setMethod(v as HandMethod)}
           allowDeselect={false}
           error={errors.method}
         />

@@ -3,7 +3,11 @@ import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } fro
 import { Link } from 'react-router';
 import { DocumentLines } from '../../../components/documents/document-lines';
 import { RevisionChanges } from '../../../components/documents/revision-changes';
+import { ApprovalLink } from '../../../components/online-approval/approval-link';
+import { ApprovalRecords } from '../../../components/online-approval/approval-records';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useCan } from '../../../lib/permissions';
+import { changeOrders, useChangeOrderStep } from '../api';
 
 export const CHANGE_ORDER_STATUS_COLORS: Record<ChangeOrder['status'], string> = {
   draft: 'gray',
@@ -32,7 +36,29 @@ function Totals({ co, currency }: { co: ChangeOrder; currency?: string }) {
   );
 }
 
-/** A change order as the customer approves it: why, what changes, the order's lines and totals as they would be. */
+/** The link the customer was sent to approve it online: copied or revoked from here, once sent. */
+function LinkState({ co }: { co: ChangeOrder }) {
+  const { can, hasFeature } = useCan();
+  const step = useChangeOrderStep(co._id, co.order._id);
+  // Links are made only where the firm approves online (its proposals), and only while it is open.
+  if (!co.link && (!hasFeature(KINDS.proposal.feature) || (co.status !== 'draft' && co.status !== 'sent'))) return null;
+  return (
+    <ApprovalLink
+      link={co.link}
+      number={co.name}
+      noun="change order"
+      notSent="Not sent yet: emailing it to the customer sends them a link to read and approve it online."
+      onRevoke={can(changeOrders.kind.codes.modify) ? () => step.mutateAsync({ name: 'revoke' }) : undefined}
+      revoking={step.isPending}
+    />
+  );
+}
+
+/**
+ * A change order as the customer approves it: why, what changes, the order's lines and totals as
+ * they would be; then how it was approved, the link sent to approve it online and the customer's
+ * decisions through it.
+ */
 export function ChangeOrderSummary({ co, currency }: { co: ChangeOrder; currency?: string }) {
   return (
     <Card withBorder padding="lg">
@@ -86,6 +112,8 @@ export function ChangeOrderSummary({ co, currency }: { co: ChangeOrder; currency
             Declined on {formatDateTime(co.declinedAt)}.
           </Text>
         )}
+        <LinkState co={co} />
+        <ApprovalRecords approvals={co.approvals} whole="The whole change order" orderVerb="Changed order" />
       </Stack>
     </Card>
   );

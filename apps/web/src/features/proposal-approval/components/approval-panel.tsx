@@ -3,11 +3,11 @@ import { Alert, Button, Checkbox, Group, List, Paper, Stack, Text, TextInput, Ti
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type SignaturePad from 'signature_pad';
 import type { OpenProposal, ProposalChoices } from '../../../components/proposal-view/proposal-totals';
+import { SignatureField } from '../../../components/signature-field';
 import { ApiError } from '../../../lib/api';
 import { issueFields, showSubmitError } from '../../../lib/forms';
 import { newDecision, usePublicDecisions } from '../api';
 import { DeclineModal } from './decline-modal';
-import { SignatureField } from './signature-field';
 
 /** The fields with a place of their own on the panel; any other message is listed above the buttons. */
 const PLACED = new Set(['name', 'signature', 'acceptTerms', 'sections']);

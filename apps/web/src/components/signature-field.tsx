@@ -3,19 +3,26 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 
 /**
- * The client's drawn signature (signature_pad, decision 0038): finger, stylus or mouse. The
- * canvas keeps its drawing sharp on high-density screens and keeps the strokes when its width
- * changes (a phone turned, a window resized). `padRef` gives the form the pad to read.
+ * A drawn signature (signature_pad, decision 0038): finger, stylus or mouse; the client's on a
+ * proposal, the recipient's on a delivery. The canvas keeps its drawing sharp on high-density
+ * screens and keeps the strokes when its width changes (a phone turned, a window resized).
+ * `padRef` gives the form the pad to read.
  */
 export function SignatureField({
   padRef,
   error,
   onSigned,
+  description = 'Draw your signature in the box with a finger, a stylus or the mouse.',
+  prompt = 'Draw your signature',
 }: {
   padRef: RefObject<SignaturePad | null>;
   error?: string;
   /** Called when a stroke ends or the pad is cleared. */
   onSigned?: (signed: boolean) => void;
+  /** Who signs and how, under the label. */
+  description?: string;
+  /** What the empty box says. */
+  prompt?: string;
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [signed, setSigned] = useState(false);
@@ -66,12 +73,7 @@ export function SignatureField({
   };
 
   return (
-    <Input.Wrapper
-      label="Signature"
-      labelElement="div"
-      description="Draw your signature in the box with a finger, a stylus or the mouse."
-      error={error}
-    >
+    <Input.Wrapper label="Signature" labelElement="div" description={description} error={error}>
       <Box
         mt={6}
         pos="relative"
@@ -95,7 +97,7 @@ export function SignatureField({
             ta="center"
             style={{ transform: 'translateY(-50%)', pointerEvents: 'none' }}
           >
-            Draw your signature
+            {prompt}
           </Text>
         )}
         <canvas
@@ -104,7 +106,7 @@ export function SignatureField({
           aria-label={signed ? 'Signature pad, signed' : 'Signature pad, not signed yet'}
           style={{ display: 'block', width: '100%', height: '100%', cursor: 'crosshair' }}
         >
-          Draw your signature
+          {prompt}
         </canvas>
       </Box>
       <Group justify="flex-end" mt={4}>
