@@ -49,6 +49,15 @@ async function signedInPages(): Promise<string[]> {
     `SELECT id FROM change_orders WHERE firm_id = ${HARBOR} AND status IN ('draft', 'sent') LIMIT 1`,
   );
   const revised = await firstId(`SELECT order_id AS id FROM change_orders WHERE id = '${changed}'`);
+  // A proposal sent and one approved online; a route planned for today and one driven.
+  const proposal = await firstId(`SELECT id FROM proposals WHERE firm_id = ${HARBOR} AND status = 'sent' LIMIT 1`);
+  const signed = await firstId(`SELECT id FROM proposals WHERE firm_id = ${HARBOR} AND status = 'approved' LIMIT 1`);
+  const route = await firstId(
+    `SELECT id FROM delivery_routes WHERE firm_id = ${HARBOR} AND status = 'scheduled' LIMIT 1`,
+  );
+  const driven = await firstId(
+    `SELECT id FROM delivery_routes WHERE firm_id = ${HARBOR} AND status = 'completed' LIMIT 1`,
+  );
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -91,6 +100,14 @@ async function signedInPages(): Promise<string[]> {
     `/o/create-order/billing?order=${draft}`,
     `/o/create-order/success/${confirmed}`,
     ...record('/o/quotes', quote, ['files', 'interactions', 'logs']),
+    ...record('/o/proposals', proposal, ['preview', 'files', 'interactions', 'logs']),
+    `/o/proposals/${signed}`,
+    ...record('/o/deliveries', route, ['drive', 'logs']),
+    `/o/deliveries/${driven}`,
+    `/o/deliveries/${driven}/drive`,
+    '/o/deliveries/mine',
+    '/s/proposal',
+    '/s/delivery',
     `/u/companies/${company}/pricing`,
     `/u/companies/${company}/orders`,
     `/u/companies/${company}/analytics`,
@@ -164,7 +181,13 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('on every public page', async ({ page }) => {
       const found: string[] = [];
-      for (const path of PUBLIC_PAGES) found.push(...(await violations(page, path)));
+      // The client's pages: a proposal sent for approval (through its link) and the verify page.
+      const link = (await ownerQuery(
+        `SELECT l.token FROM approval_links l JOIN proposals p ON p.id = l.proposal_id
+          WHERE p.status = 'sent' AND l.revoked_at IS NULL LIMIT 1`,
+      )) as { token: string }[];
+      const tokenPages = [`/proposals/approve/${link[0]!.token}`, '/proposals/verify'];
+      for (const path of [...PUBLIC_PAGES, ...tokenPages]) found.push(...(await violations(page, path)));
       expect(found).toEqual([]);
     });
 

@@ -11,6 +11,7 @@ import { collectionsModule } from './modules/collections/collections.module';
 import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
 import { customersModule } from './modules/customers/customers.module';
+import { deliveriesModule } from './modules/deliveries/deliveries.module';
 import { employeesModule } from './modules/employees/employees.module';
 import { filtersModule } from './modules/filters/filters.module';
 import { firmsModule } from './modules/firms/firms.module';
@@ -80,6 +81,7 @@ export const MODULES: readonly ModuleManifest[] = [
   quotesModule,
   changeOrdersModule,
   proposalsModule,
+  deliveriesModule,
   salesAnalyticsModule,
   importerModule,
 ];

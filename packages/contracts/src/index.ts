@@ -10,6 +10,7 @@ export * from './columns';
 export * from './companies';
 export * from './coupons';
 export * from './customers';
+export * from './deliveries';
 export * from './employees';
 export * from './errors';
 export * from './features';

@@ -4,6 +4,7 @@ import { changeOrderInputSchema, changeOrderRowSchema, changeOrderSchema } from 
 import { collectionInputSchema, collectionRowSchema, collectionSchema } from './collections';
 import { companyInputSchema, companyRowSchema, companySchema } from './companies';
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
+import { deliveryRouteInputSchema, deliveryRouteRowSchema, deliveryRouteSchema } from './deliveries';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import { importInputSchema, importRowSchema, importSchema } from './imports';
 import { customerJobInputSchema, customerJobRowSchema, customerJobSchema } from './jobs';
@@ -43,6 +44,7 @@ export const KIND_SCHEMAS = {
   order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },
   change_order: { input: changeOrderInputSchema, detail: changeOrderSchema, row: changeOrderRowSchema },
   quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },
+  delivery_route: { input: deliveryRouteInputSchema, detail: deliveryRouteSchema, row: deliveryRouteRowSchema },
   proposal: { input: proposalInputSchema, detail: proposalSchema, row: proposalRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },

@@ -12,6 +12,7 @@ import type { CollectionRow } from './collections';
 import { type KindColumn, listColumns } from './columns';
 import type { CompanyRow } from './companies';
 import type { CustomerRow } from './customers';
+import { type DeliveryRouteRow, ROUTE_STATUS_LABELS } from './deliveries';
 import type { FeatureKey } from './features';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './imports';
 import { type CustomerJobRow, JOB_STATUS_LABELS } from './jobs';
@@ -561,6 +562,41 @@ export const KINDS = defineKinds({
       { key: 'reason', label: 'Reason' },
       { key: 'previousTotalCents', name: 'before', label: 'Order total before', format: 'money', hidden: true },
       { key: 'totalCents', name: 'total', label: 'Order total after', format: 'money', sort: true },
+    ]),
+  },
+  delivery_route: {
+    key: 'delivery_route',
+    noun: 'delivery route',
+    plural: 'delivery routes',
+    label: 'Delivery route',
+    labelPlural: 'Deliveries',
+    webPath: '/o/deliveries',
+    apiPath: '/delivery-routes',
+    // One code plans and keeps routes (the spec has no separate delete); a driver works their own without it.
+    codes: {
+      modify: P.MODIFY_DELIVERY_ROUTES,
+      remove: P.MODIFY_DELIVERY_ROUTES,
+      settings: P.DELIVERY_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    feature: 'delivery_management',
+    searchable: true,
+    numberPrefix: 'deliverySettings.prefix',
+    // Done or not yet driven, never archived: a route nobody has driven may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'drive', label: 'Drive' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<DeliveryRouteRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'date', label: 'Date', format: 'date', sort: true },
+      { key: 'driver', label: 'Driver', format: 'person' },
+      { key: 'vehicle', label: 'Vehicle' },
+      { key: 'status', name: 'state', label: 'Status', choices: ROUTE_STATUS_LABELS },
+      { key: 'stopCount', name: 'stops', label: 'Stops', format: 'number' },
+      { key: 'deliveredCount', name: 'delivered', label: 'Delivered', format: 'number', hidden: true },
     ]),
   },
   proposal: {

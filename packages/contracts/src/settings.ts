@@ -226,6 +226,18 @@ export const SETTINGS_GROUPS = {
     feature: 'project_management',
     defaults: { prefix: 'JOB-', statuses: ['Planning', 'In progress', 'On hold', 'Complete'] },
   },
+  deliverySettings: {
+    schema: z.strictObject({
+      prefix,
+      // The firm's vans and trucks, offered when a route is planned.
+      vehicles: labelList,
+      // A stop's delivery window unless said, in hours.
+      windowHours: z.coerce.number().int('Use whole hours.').min(1, 'Use 1 to 12 hours.').max(12, 'Use 1 to 12 hours.'),
+    }),
+    permission: P.DELIVERY_SETTINGS,
+    feature: 'delivery_management',
+    defaults: { prefix: 'DR-', vehicles: [] as string[], windowHours: 2 },
+  },
   leadSettings: {
     schema: z.strictObject({ sources: labelList, lostReasons: labelList, webLeadAssignee: z.uuid().nullable() }),
     permission: P.LEAD_SETTINGS,

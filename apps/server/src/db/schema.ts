@@ -6,6 +6,7 @@ export * from '../modules/collections/collections.table';
 export * from '../modules/companies/companies.table';
 export * from '../modules/coupons/coupons.table';
 export * from '../modules/customers/customers.table';
+export * from '../modules/deliveries/deliveries.table';
 export * from '../modules/filters/filters.table';
 export * from '../modules/importer/importer.table';
 export * from '../modules/jobs/jobs.table';

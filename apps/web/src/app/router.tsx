@@ -157,8 +157,10 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
+              page('o/deliveries/mine', () => import('../features/deliveries/pages/my-deliveries-page')),
               ...kindRoutes(KINDS.order, () => import('../features/orders/pages/order-pages')),
               ...kindRoutes(KINDS.quote, () => import('../features/quotes/pages/quote-pages')),
+              ...kindRoutes(KINDS.delivery_route, () => import('../features/deliveries/pages/delivery-pages')),
               ...kindRoutes(KINDS.proposal, () => import('../features/proposals/pages/proposal-pages')),
               ...kindRoutes(KINDS.change_order, () => import('../features/change-orders/pages/change-order-pages')),
               {
@@ -224,6 +226,7 @@ export const routes: RouteObject[] = [
                   page('purchase-order', () => import('../features/purchasing/pages/purchase-order-settings-page')),
                   page('order', () => import('../features/orders/pages/order-settings-page')),
                   page('quote', () => import('../features/quotes/pages/quote-settings-page')),
+                  page('delivery', () => import('../features/deliveries/pages/delivery-settings-page')),
                   page('proposal', () => import('../features/proposals/pages/proposal-settings-page')),
                   page('documents', () => import('../features/settings/pages/document-settings-page')),
                   {

@@ -26,6 +26,7 @@ export const SETTINGS_PAGES = [
   { label: 'Orders', href: '/s/order', codes: [P.ORDER_SETTINGS] },
   { label: 'Quotes', href: '/s/quote', codes: [P.QUOTE_SETTINGS], feature: 'quotes' },
   { label: 'Proposals', href: '/s/proposal', codes: [P.PROPOSAL_SETTINGS], feature: 'proposals' },
+  { label: 'Deliveries', href: '/s/delivery', codes: [P.DELIVERY_SETTINGS], feature: 'delivery_management' },
   { label: 'Purchase orders', href: '/s/purchase-order', codes: [P.PURCHASE_ORDER_SETTINGS] },
   { label: 'Leads', href: '/s/lead', codes: [P.LEAD_SETTINGS], feature: 'lead_management' },
   {

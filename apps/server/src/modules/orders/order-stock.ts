@@ -178,18 +178,18 @@ export async function orderStock(db: Executor, order: Order): Promise<Order> {
   return { ...order, lines: order.lines.map((l) => ({ ...l, stock: stock.get(l.id) ?? null })) };
 }
 
+/** What is handed over: picked up, shipped, or (from a delivery route's stop) delivered by the firm's own van. */
+export type FulfilInput = Omit<z.output<typeof orderFulfilSchema>, 'method'> & {
+  method: 'pickup' | 'shipment' | 'delivery';
+};
+
 /**
  * POST /orders/{id}/fulfil: the customer took (or was shipped) some or all of what is left. Each
  * stocked line's quantity leaves the warehouse ("delivery to customer"), its commitment is let go,
  * and its delivered quantity grows, in one transaction; with every line delivered in full the
  * order is fulfilled.
  */
-export async function fulfilOrder(
-  db: Executor,
-  actor: Actor,
-  row: OrderRow,
-  input: z.output<typeof orderFulfilSchema>,
-): Promise<void> {
+export async function fulfilOrder(db: Executor, actor: Actor, row: OrderRow, input: FulfilInput): Promise<void> {
   if (row.status !== 'confirmed')
     throw conflict(
       row.status === 'draft'
@@ -258,7 +258,12 @@ export async function fulfilOrder(
         reason: 'delivery' as const,
         source: { type: KINDS.order.key, id: row.id, label: name(row) },
         note:
-          input.note || (input.method === 'pickup' ? 'Picked up in store' : `Shipped by ${input.shipment?.carrier}`),
+          input.note ||
+          (input.method === 'pickup'
+            ? 'Picked up in store'
+            : input.method === 'delivery'
+              ? 'Delivered'
+              : `Shipped by ${input.shipment?.carrier}`),
       })),
     );
   }
@@ -302,7 +307,7 @@ async function shipLines(
   actor: Actor,
   row: OrderRow,
   wanted: { line: string; quantityE4: number }[],
-  input: z.output<typeof orderFulfilSchema>,
+  input: FulfilInput,
 ) {
   const by = input.shipment!;
   const made = await shipmentType.create(db, actor, {

@@ -31,6 +31,7 @@ describe('module manifests', () => {
       'demo:quotes',
       'demo:change-orders',
       'demo:proposals',
+      'demo:deliveries',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);
