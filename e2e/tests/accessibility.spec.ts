@@ -50,7 +50,9 @@ async function signedInPages(): Promise<string[]> {
   );
   const revised = await firstId(`SELECT order_id AS id FROM change_orders WHERE id = '${changed}'`);
   // A proposal sent and one approved online; a route planned for today and one driven.
-  const proposal = await firstId(`SELECT id FROM proposals WHERE firm_id = ${HARBOR} AND status = 'sent' LIMIT 1`);
+  const proposal = await firstId(
+    `SELECT id FROM proposals WHERE firm_id = ${HARBOR} AND status IN ('sent', 'viewed') LIMIT 1`,
+  );
   const signed = await firstId(`SELECT id FROM proposals WHERE firm_id = ${HARBOR} AND status = 'approved' LIMIT 1`);
   const route = await firstId(
     `SELECT id FROM delivery_routes WHERE firm_id = ${HARBOR} AND status = 'scheduled' LIMIT 1`,
@@ -184,7 +186,7 @@ for (const scheme of ['light', 'dark'] as const) {
       // The client's pages: a proposal sent for approval (through its link) and the verify page.
       const link = (await ownerQuery(
         `SELECT l.token FROM approval_links l JOIN proposals p ON p.id = l.proposal_id
-          WHERE p.status = 'sent' AND l.revoked_at IS NULL LIMIT 1`,
+          WHERE p.status IN ('sent', 'viewed') AND l.revoked_at IS NULL LIMIT 1`,
       )) as { token: string }[];
       const tokenPages = [`/proposals/approve/${link[0]!.token}`, '/proposals/verify'];
       for (const path of [...PUBLIC_PAGES, ...tokenPages]) found.push(...(await violations(page, path)));

@@ -221,10 +221,19 @@ export const SETTINGS_GROUPS = {
     defaults: { prefix: 'Q-', validDays: 30, terms: '' },
   },
   customerJobSettings: {
-    schema: z.strictObject({ prefix, statuses: labelList }),
+    schema: z.strictObject({
+      prefix,
+      statuses: labelList,
+      // The template whose tasks a job made from an approved proposal starts with (dated from the approval).
+      projectTemplate: z.uuid('Choose a template from the list.').nullable(),
+    }),
     permission: P.CUSTOMER_JOB_SETTINGS,
     feature: 'project_management',
-    defaults: { prefix: 'JOB-', statuses: ['Planning', 'In progress', 'On hold', 'Complete'] },
+    defaults: {
+      prefix: 'JOB-',
+      statuses: ['Planning', 'In progress', 'On hold', 'Complete'],
+      projectTemplate: null as string | null,
+    },
   },
   deliverySettings: {
     schema: z.strictObject({

@@ -1,5 +1,5 @@
 import { type Address, customerJobInputSchema, DEFAULT_TASK_STATUS, KINDS, NO_JOB_SITE } from '@atelier/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/http/access';
 import { buildSearchText } from '../../platform/lists/list';
@@ -29,9 +29,9 @@ const siteOf = (a: Address | null) =>
  * The customer job an approval belongs to: the proposal's own (chosen on it, or made by an
  * earlier approval of some of its sections), else, where the firm manages projects, a new job for
  * its customer named after the proposal, at its address, in the jobs module's first status; the
- * proposal is linked to it, so approving the next section reuses it. The customer-job settings
- * name no project template, so the job starts without a template's tasks. Null without project
- * management.
+ * proposal is linked to it, so approving the next section reuses it. Where the customer-job
+ * settings name a project template, the job starts today with that template's tasks. Null
+ * without project management.
  */
 export async function jobForApproval(
   db: Executor,
@@ -40,10 +40,22 @@ export async function jobForApproval(
 ): Promise<string | null> {
   if (row.customerJobId) return row.customerJobId;
   if (!owner.features.includes(KINDS.customer_job.feature)) return null;
+  const { projectTemplate } = await getSettingsGroup(db, owner.firmId, 'customerJobSettings');
+  const [today] = (
+    await db.execute<{ day: string }>(
+      sql`SELECT (now() AT TIME ZONE f.time_zone)::date::text AS day FROM firms f WHERE f.id = ${owner.firmId}`,
+    )
+  ).rows;
   const job = await customerJobType.create(
     db,
     owner,
-    customerJobInputSchema.parse({ customer: row.customerId, name: row.title.slice(0, 160), site: siteOf(row.shipTo) }),
+    customerJobInputSchema.parse({
+      customer: row.customerId,
+      name: row.title.slice(0, 160),
+      site: siteOf(row.shipTo),
+      // The template's days count from the job's start: the day the client approved.
+      ...(projectTemplate ? { template: projectTemplate, startDate: today!.day } : {}),
+    }),
   );
   await db.update(proposals).set({ customerJobId: job._id }).where(eq(proposals.id, row.id));
   return job._id;

@@ -463,6 +463,45 @@ describe('proposals', () => {
     }
   });
 
+  it('start the job with the customer-job settings’ template, its days counted from the approval', async () => {
+    const template = await api('POST', '/project-templates', {
+      name: `After approval ${++n}`,
+      tasks: [
+        { key: 'measure', name: 'Final measure', day: 2 },
+        { key: 'order', name: 'Place the orders', day: 5, dependsOn: ['measure'] },
+      ],
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const unknown = await api('PUT', '/settings/customerJobSettings', {
+      projectTemplate: '00000000-0000-4000-8000-000000000000',
+    });
+    expect([unknown.statusCode, errorOf(unknown).fields]).toEqual([
+      400,
+      { projectTemplate: 'Choose a template from the list.' },
+    ]);
+    const set = await api('PUT', '/settings/customerJobSettings', { projectTemplate: template.json()._id });
+    expect(set.statusCode, set.body).toBe(200);
+    try {
+      const p = await create({ ...twoRooms(), title: `Attic conversion ${++n}` });
+      const { token } = await send(p);
+      const ok = await pub('POST', `${token}/approve`, { name: 'Pat Client', signature: SIGNATURE, acceptTerms: true });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const job = ((await api('GET', `/proposals/${p._id}`)).json() as Proposal).customerJob!;
+      const tasks = ((await api('GET', `/project-management?limit=100&filter[job][]=${job._id}`)).json() as TaskList)
+        .tasks;
+      // The job starts the day it was approved (the firm's day); the template's days count from it.
+      const { startDate } = (await api('GET', `/customer-jobs/${job._id}`)).json() as CustomerJob;
+      expect(startDate).not.toBeNull();
+      const day = (days: number) => new Date(Date.parse(startDate!) + days * 86_400_000).toISOString().slice(0, 10);
+      expect(tasks.map((x) => [x.name, x.dueDate]).sort()).toEqual([
+        ['Final measure', day(2)],
+        ['Place the orders', day(5)],
+      ]);
+    } finally {
+      await api('PUT', '/settings/customerJobSettings', { projectTemplate: null });
+    }
+  });
+
   it('become a new revision when edited after sending; the old link says so and leads to the new one once sent', async () => {
     const p = await create();
     const { sent, token } = await send(p);

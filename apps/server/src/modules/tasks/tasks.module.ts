@@ -4,6 +4,7 @@ import { tasksDemoSeed } from './tasks.demo';
 import { firstVisitTask, templateTasks } from './tasks.reactions';
 import { taskRoutes } from './tasks.routes';
 import { templateRoutes } from './templates.routes';
+import { projectTemplateSetting } from './templates.service';
 
 /** Tasks and the board (spec sections 3, 4 and 7): every job's work, and the firm's own. */
 export const tasksModule = defineModule({
@@ -12,4 +13,5 @@ export const tasksModule = defineModule({
   routes: [...taskRoutes, ...templateRoutes],
   reactions: [firstVisitTask, templateTasks],
   seeds: [tasksDemoSeed],
+  settings: { references: { projectTemplate: projectTemplateSetting } },
 });

@@ -13,6 +13,7 @@ import { badRequest, notFound, unlessNameTaken } from '../../platform/http/error
 import { users } from '../../platform/identity/users.table';
 import { buildSearchText } from '../../platform/lists/list';
 import { activeStaffOrNone, updateVersioned } from '../../platform/records/records';
+import type { SettingsReference } from '../../platform/settings/settings-references';
 import { customerJobType } from '../jobs';
 import { lastInColumn, taskType } from './tasks.service';
 import { projectTemplates } from './tasks.table';
@@ -150,3 +151,15 @@ export async function applyTemplate(db: Executor, actor: AuditActor, jobId: stri
   }
   return { created: template.tasks.length };
 }
+
+/** The customer-job settings' `projectTemplate`: one of the firm's templates. */
+export const projectTemplateSetting: SettingsReference = {
+  message: 'Choose a template from the list.',
+  exists: async (db, firmId, id) => {
+    const [found] = await db
+      .select({ id: projectTemplates.id })
+      .from(projectTemplates)
+      .where(and(eq(projectTemplates.id, id), eq(projectTemplates.firmId, firmId)));
+    return Boolean(found);
+  },
+};

@@ -20,7 +20,7 @@ export function RouteForm(props: RecordFormProps<DeliveryRoute, DeliveryRouteInp
     return (
       <Alert color="blue" title={`${record.number} was driven`}>
         Every stop was delivered or failed, so the route no longer changes. The proofs of delivery are on the{' '}
-        <Anchor component={Link} to="drive" inherit>
+        <Anchor component={Link} to="drive" inherit c="inherit" underline="always">
           Drive tab
         </Anchor>
         ; lines of a failed stop are offered again to the next route.

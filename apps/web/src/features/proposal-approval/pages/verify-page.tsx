@@ -63,7 +63,7 @@ export default function VerifyPage() {
         <Stack>
           <FileInput
             label="Signed PDF"
-            placeholder="Choose a file"
+            description="Choose the PDF file to check."
             accept="application/pdf,.pdf"
             clearable
             value={file}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { ScrollTable } from '../../../components/scroll-table';
+import { ApprovalTemplateCard } from '../components/approval-template-card';
 import { projectTemplates } from '../templates-api';
 
 const BASE = '/s/project-management/templates';
@@ -63,6 +64,7 @@ export default function ProjectTemplatesTab() {
           />
         )}
       </Card>
+      <ApprovalTemplateCard />
       <DeleteDialog
         name={removing?.name ?? null}
         text="Jobs made from it keep their tasks."
