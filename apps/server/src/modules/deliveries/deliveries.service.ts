@@ -258,7 +258,7 @@ export const deliveryRouteType = defineRecordType<
         row.firmId,
         row.driverId,
         `You drive ${routeNumber(row)} on ${row.date}: ${row.stopCount} ${row.stopCount === 1 ? 'stop' : 'stops'}.`,
-        '/o/deliveries/mine',
+        `${KINDS.delivery_route.webPath}/mine`,
       );
     const stops = planned.get(input)!;
     const ids = stops.map((s) => s.id);

@@ -1,5 +1,6 @@
 import {
   type DeliveryRoute,
+  FEATURES,
   hasCode,
   KINDS,
   P,
@@ -29,11 +30,12 @@ const NO_ROUTE = 'This delivery route does not exist.';
 
 /** The module must be on; then a planner (83) may work any route, a driver their own. Others see nothing. */
 function assertModule(actor: Actor) {
-  if (!actor.features.includes('delivery_management'))
+  const feature = KINDS.delivery_route.feature;
+  if (!actor.features.includes(feature))
     throw new HttpError(
       403,
       'feature_disabled',
-      'The Delivery management module (delivery_management) is not enabled for your firm.',
+      `The ${FEATURES[feature].label} module (${feature}) is not enabled for your firm.`,
     );
 }
 

@@ -261,7 +261,7 @@ export async function approveProposal(
     db,
     opened,
     `${body.name} approved ${after.number}${after.sectionApproval && status === 'partially_approved' ? ` (${sectionTitles.join(', ')})` : ''}: order ${order.number} was made.`,
-    `/o/proposals/${row.id}`,
+    `${KINDS.proposal.webPath}/${row.id}`,
   );
   await recordAudit(db, writer, {
     entityType: KINDS.proposal.key,
@@ -401,7 +401,7 @@ export async function declineProposal(
     db,
     opened,
     `${body.name || 'The client'} declined ${before.number}${status === 'declined' ? '' : ` (${titles.join(', ')})`}: ${body.reason}`,
-    `/o/proposals/${row.id}`,
+    `${KINDS.proposal.webPath}/${row.id}`,
   );
   await recordAudit(
     db,

@@ -296,7 +296,7 @@ export async function recordView(
       db,
       opened,
       `${p.number} (${p.title}) was opened by the client.`,
-      `/o/proposals/${link.proposalId}`,
+      `${KINDS.proposal.webPath}/${link.proposalId}`,
     );
 }
 
