@@ -81,6 +81,9 @@ async function signedInPages(): Promise<string[]> {
     '/f/task-board',
     // A task opens in the modal over the board.
     `/f/task-board/${task}`,
+    // The firm calendar: its month (desktop) or agenda (phone), and its week.
+    '/f/calendar',
+    '/f/calendar?view=timeGridWeek',
     ...record('/p/products', product, ['variants', 'images', 'pricing', 'stock', 'reorder', 'files', 'logs']),
     `/p/products/${moving}/stock`,
     // The cabinet: its 288 variants, their swatches, its reorder levels by variant.

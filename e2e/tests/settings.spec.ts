@@ -39,7 +39,8 @@ test('employee settings: the role a new invitation starts with, and the departme
   await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Role of a new invitation' }).click();
   await page.getByRole('option', { name: 'Sales' }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The role's card, not the time rules' below it.
+  await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(toast(page, 'success', 'Employee settings saved.')).toBeVisible();
 
   // Inviting someone now starts with that role chosen.
@@ -51,6 +52,7 @@ test('employee settings: the role a new invitation starts with, and the departme
   await page.goto('/s/employee');
   await page.getByRole('combobox', { name: 'Role of a new invitation' }).click();
   await page.getByRole('option', { name: 'Sales' }).click();
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The role's card, not the time rules' below it.
+  await page.getByRole('button', { name: 'Save' }).first().click();
   await expect(toast(page, 'success', 'Employee settings saved.')).toBeVisible();
 });

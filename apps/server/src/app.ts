@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
 import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
+import { calendarModule } from './modules/calendar/calendar.module';
 import { categoriesModule } from './modules/categories/categories.module';
 import { changeOrdersModule } from './modules/change-orders/change-orders.module';
 import { collectionsModule } from './modules/collections/collections.module';
@@ -30,6 +31,7 @@ import { quotesModule } from './modules/quotes/quotes.module';
 import { salesAnalyticsModule } from './modules/sales-analytics/sales-analytics.module';
 import { stockModule } from './modules/stock/stock.module';
 import { tasksModule } from './modules/tasks/tasks.module';
+import { timeModule } from './modules/time/time.module';
 import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
 import { warehousesModule } from './modules/warehouses/warehouses.module';
@@ -66,6 +68,7 @@ export const MODULES: readonly ModuleManifest[] = [
   leadsModule,
   jobsModule,
   tasksModule,
+  timeModule,
   usersModule,
   categoriesModule,
   filtersModule,
@@ -82,6 +85,7 @@ export const MODULES: readonly ModuleManifest[] = [
   changeOrdersModule,
   proposalsModule,
   deliveriesModule,
+  calendarModule,
   salesAnalyticsModule,
   importerModule,
 ];

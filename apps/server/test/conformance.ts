@@ -56,6 +56,11 @@ export type KindFixture = {
    * body each would accept and the code each needs: they are held to tenancy and codes too.
    */
   transitions?: { name: string; body?: Json; code: 'modify' | 'remove' }[];
+  /**
+   * For a narrowed kind whose codes alone show only one's own records (time entries): the codes
+   * that show everyone's, granted with the kind's own where the checks read the owner's records.
+   */
+  widen?: number[];
 };
 
 /**
@@ -110,7 +115,13 @@ export function describeRecordKind(fixture: KindFixture): void {
       const set = await api('PUT', `/staff/${memberId}/roles`, { roles: [role.body._id] });
       expect(set.status, set.text).toBe(200);
     };
-    const everyCode = () => [codes.modify, codes.remove, codes.export, ...Object.values(kind.fieldCodes ?? {})];
+    const everyCode = () => [
+      codes.modify,
+      codes.remove,
+      codes.export,
+      ...Object.values(kind.fieldCodes ?? {}),
+      ...(fixture.widen ?? []),
+    ];
 
     beforeAll(async () => {
       t = await startTestApp();

@@ -38,6 +38,14 @@ export const employeeInputSchema = z.strictObject({
     .default(null),
   roles: z.array(z.uuid('Not a valid role.')).max(50).optional(),
   pay: employeePaySchema.nullable().optional(),
+  /** What an hour of them costs the firm (labour cost on jobs), in cents; separate from pay. Needs 53. */
+  costRateCents: z
+    .number({ error: 'Enter the cost per hour.' })
+    .int('Use whole cents.')
+    .min(0, 'Use 0 or more.')
+    .max(10_000_000, 'Use at most $100,000.00 an hour.')
+    .nullable()
+    .optional(),
 });
 export type EmployeeInput = z.input<typeof employeeInputSchema>;
 
@@ -65,6 +73,8 @@ export const employeeSchema = z.strictObject({
     .strictObject({ rateCents: z.number().int(), type: z.enum(PAY_TYPES) })
     .nullable()
     .optional(),
+  /** What an hour of them costs the firm, in cents (53 only). */
+  costRateCents: z.number().int().nullable().optional(),
   /** Customers assigned to them. */
   customers: z.number().int().min(0),
 });

@@ -18,6 +18,7 @@ import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema }
 import { quoteInputSchema, quoteRowSchema, quoteSchema } from './quotes';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
 import { taskInputSchema, taskRowSchema, taskSchema } from './tasks';
+import { timeEntryInputSchema, timeEntryRowSchema, timeEntrySchema } from './time';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
@@ -35,6 +36,7 @@ export const KIND_SCHEMAS = {
   lead: { input: leadInputSchema, detail: leadSchema, row: leadRowSchema },
   customer_job: { input: customerJobInputSchema, detail: customerJobSchema, row: customerJobRowSchema },
   task: { input: taskInputSchema, detail: taskSchema, row: taskRowSchema },
+  time_entry: { input: timeEntryInputSchema, detail: timeEntrySchema, row: timeEntryRowSchema },
   ambassador: { input: ambassadorInputSchema, detail: ambassadorSchema, row: ambassadorRowSchema },
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
   product: { input: productInputSchema, detail: productSchema, row: productRowSchema },

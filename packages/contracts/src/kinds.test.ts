@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf, RECORD_KINDS } from './kinds';
-import { NAVIGATION, PROFILE_MENU_PAGES } from './navigation';
+import { NAVIGATION, PROFILE_AREA_PAGES, PROFILE_MENU_PAGES } from './navigation';
 import { SEARCH_CATEGORIES } from './search-categories';
 
 describe('record kind declarations', () => {
@@ -17,7 +17,8 @@ describe('record kind declarations', () => {
         return;
       }
       // The profile menu's pages are gated as the shell says (the Task Board by view-all-tasks).
-      const menu = PROFILE_MENU_PAGES.find((route) => route.href === kind.webPath);
+      // So are the profile area's (the timesheet), open to all the staff.
+      const menu = [...PROFILE_MENU_PAGES, ...PROFILE_AREA_PAGES].find((route) => route.href === kind.webPath);
       expect(entry ?? menu, kind.webPath).toBeDefined();
       expect((entry ?? menu)!.feature).toBe(kind.feature);
       if (!entry) return;

@@ -26,6 +26,7 @@ import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-
 import { QUOTE_STATUS_LABELS, type QuoteRow } from './quotes';
 import { SHIPMENT_DIRECTION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRow } from './shipments';
 import { TASK_PRIORITY_LABELS, type TaskRow } from './tasks';
+import type { TimeEntryRow } from './time';
 import type { VendorRow } from './vendors';
 
 /**
@@ -286,6 +287,7 @@ export const KINDS = defineKinds({
       { path: 'tasks', label: 'Tasks' },
       { path: 'orders', label: 'Orders' },
       { path: 'purchase-orders', label: 'Purchase orders' },
+      { path: 'time', label: 'Time' },
       { path: 'files', label: 'Files' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'logs', label: 'Logs' },
@@ -350,15 +352,48 @@ export const KINDS = defineKinds({
     },
     searchable: true,
     // Pay is for employee settings (53) only; its history says "[hidden]" even then (decision 0009).
-    fieldCodes: { pay: P.EMPLOYEE_SETTINGS },
+    fieldCodes: { pay: P.EMPLOYEE_SETTINGS, costRateCents: P.EMPLOYEE_SETTINGS },
     // They join by invitation (POST /invitations) and leave by deactivation, not archive.
     lacks: ['create', 'archive', 'bulk'],
     tabs: [
       { path: '', label: 'Details' },
       { path: 'analytics', label: 'Analytics' },
+      { path: 'accounting', label: 'Accounting' },
       { path: 'customers', label: 'Customers' },
       { path: 'logs', label: 'Logs' },
     ],
+  },
+  time_entry: {
+    key: 'time_entry',
+    noun: 'time entry',
+    plural: 'time entries',
+    label: 'Time entry',
+    labelPlural: 'Timesheet',
+    webPath: '/u/profile/timesheet',
+    apiPath: '/time-entries',
+    // Everyone on the staff keeps their own time (generic, 200); modify-employees (51) sees and
+    // corrects everyone's and approves their weeks. What an hour costs is for 53 only.
+    codes: { modify: P.GENERIC, remove: P.GENERIC, settings: P.EMPLOYEE_SETTINGS, export: P.EXPORT_USERS },
+    searchable: false,
+    narrowed: true,
+    fieldCodes: { costRateCents: P.EMPLOYEE_SETTINGS, costCents: P.EMPLOYEE_SETTINGS },
+    // Kept or corrected (with a reason), never archived; an entry of an open week may be deleted.
+    lacks: ['archive', 'bulk'],
+    pageMax: 500,
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<TimeEntryRow>()([
+      { key: 'startedAt', name: 'start', label: 'Start', format: 'datetime', sort: true },
+      { key: 'endedAt', name: 'end', label: 'End', format: 'datetime' },
+      { key: 'person', label: 'Person', format: 'person' },
+      { key: 'task', label: 'Task' },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref' },
+      { key: 'minutes', label: 'Minutes', format: 'number' },
+      { key: 'autoClosed', name: 'auto', label: 'Closed automatically', format: 'yesno', hidden: true },
+      { key: 'costCents', name: 'cost', label: 'Labour cost', format: 'money', hidden: true },
+    ]),
   },
   product: {
     key: 'product',

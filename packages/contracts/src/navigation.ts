@@ -104,8 +104,12 @@ export const NAVIGATION: readonly NavGroup[] = [
  * gates them: the Task Board needs view-all-tasks (169).
  */
 export const PROFILE_MENU_PAGES: readonly NavRoute[] = [
+  entry('Calendar', '/f/calendar', P.GENERIC),
   entry('Task Board', '/f/task-board', P.VIEW_ALL_TASKS, 'project_management'),
 ];
+
+/** Pages of the signed-in person's own profile area (spec section 2), open to all the staff. */
+export const PROFILE_AREA_PAGES: readonly NavRoute[] = [entry('Timesheet', '/u/profile/timesheet', P.GENERIC)];
 
 /**
  * Navigation-table pages that exist in this build. An entry shows only when its page is here,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentTaskSchema } from './time';
 
 export const KANBAN_VIEWS = ['kanban', 'list'] as const;
 export type KanbanView = (typeof KANBAN_VIEWS)[number];
@@ -95,11 +96,20 @@ export const profileSchema = z.strictObject({
   // logs it as invalid and shows kanban (spec section 4).
   kanban: kanbanSchema.extend({ view: z.string() }),
   warehouse: z.uuid().nullable(),
-  currentTask: z.strictObject({ _id: z.uuid(), name: z.string() }).nullable(),
+  currentTask: currentTaskSchema.nullable(),
   clocked_in: z.boolean(),
+  /** When the running time entry started, while clocked in. */
+  clocked_in_since: z.string().nullable(),
   subscriptions: z.array(subscriptionSchema),
   searches: z.strictObject({ general: z.array(recentSearchSchema) }),
-  firm: z.strictObject({ _id: z.uuid(), name: z.string(), features: z.array(z.string()), onboarded: z.boolean() }),
+  firm: z.strictObject({
+    _id: z.uuid(),
+    name: z.string(),
+    features: z.array(z.string()),
+    onboarded: z.boolean(),
+    /** The zone the firm's days are counted in (timesheets, due dates): its settings'. */
+    timeZone: z.string(),
+  }),
   /** The staff member signed in as this customer, when one is. */
   impersonator: z.strictObject({ _id: z.uuid(), first_name: z.string(), last_name: z.string() }).nullable(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SELL_UNITS } from './choices';
 import type { FeatureKey } from './features';
 import { P, type PermissionCode } from './permissions';
+import { ROUNDING_STEPS } from './time';
 
 const prefix = z
   .string()
@@ -283,11 +284,31 @@ export const SETTINGS_GROUPS = {
     permission: P.INVENTORY_POLICIES,
     defaults: { allowNegativeStock: false },
   },
-  /** Not a group of spec section 3: the role a new invitation starts with (/s/employee, 53). */
+  /**
+   * Not a group of spec section 3 (/s/employee, 53): the role a new invitation starts with, and
+   * the time rules: the hour (the firm's time zone) a forgotten clock-out is closed at, the step
+   * entries are rounded to, and the weekly hours past which time counts as overtime.
+   */
   employeeSettings: {
-    schema: z.strictObject({ defaultRole: z.uuid('Choose a role from the list.').nullable() }),
+    schema: z.strictObject({
+      defaultRole: z.uuid('Choose a role from the list.').nullable(),
+      clockOutHour: z.coerce
+        .number()
+        .int('Use a whole hour.')
+        .min(0, 'Use an hour from 0 to 23.')
+        .max(23, 'Use an hour from 0 to 23.')
+        .nullable(),
+      roundingMinutes: z.coerce
+        .number()
+        .refine((v) => (ROUNDING_STEPS as readonly number[]).includes(v), 'Choose a rounding from the list.'),
+      overtimeHours: z.coerce
+        .number({ error: 'Enter the weekly hours.' })
+        .min(1, 'Use 1 to 168 hours.')
+        .max(168, 'Use 1 to 168 hours.')
+        .refine((v) => Math.round(v * 100) === v * 100, 'Use at most two decimals.'),
+    }),
     permission: P.EMPLOYEE_SETTINGS,
-    defaults: { defaultRole: null },
+    defaults: { defaultRole: null, clockOutHour: 20 as number | null, roundingMinutes: 1, overtimeHours: 40 },
   },
   // The task board (spec section 4) and the project-management settings page: the columns in
   // order, their colours, the task types, and which events make tasks.

@@ -1,5 +1,6 @@
 // Every Drizzle table, for the typed client and for drizzle-kit.
 export * from '../modules/ambassadors/ambassadors.table';
+export * from '../modules/calendar/calendar.table';
 export * from '../modules/categories/categories.table';
 export * from '../modules/change-orders/change-orders.table';
 export * from '../modules/collections/collections.table';
@@ -21,6 +22,7 @@ export * from '../modules/quotes/quotes.table';
 export * from '../modules/stock/reorder.table';
 export * from '../modules/stock/stock.table';
 export * from '../modules/tasks/tasks.table';
+export * from '../modules/time/time.table';
 export * from '../modules/vendors/vendor-items.table';
 export * from '../modules/vendors/vendors.table';
 export * from '../modules/warehouses/warehouses.table';

@@ -81,6 +81,14 @@ const PATHS = [
   '/u/employees/1/details',
   '/u/employees/1/customers',
   '/u/employees/1/logs',
+  '/u/employees/1/accounting',
+  '/u/customer-jobs/1/time',
+  // Time entries: their list is the timesheet, in the profile's area.
+  '/u/profile/timesheet',
+  '/u/profile/timesheet/new',
+  '/u/profile/timesheet/1',
+  '/u/profile/timesheet/1/details',
+  '/u/profile/timesheet/1/logs',
 ];
 
 describe('record kinds’ routes', () => {

@@ -23,3 +23,8 @@ export const formatBytes = (bytes: number) =>
 
 /** A quantity of stock: up to four decimals (12.5 sq ft), thousands grouped. */
 export const formatQuantity = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 4 });
+
+/** A time of day as the user's locale writes it (8:02 AM), in the given zone (the firm's). */
+export function formatTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', timeZone });
+}

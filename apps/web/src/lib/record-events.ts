@@ -1,4 +1,5 @@
 import {
+  CALENDAR_KINDS,
   EVENTS_SOCKET_QUERY,
   kindOf,
   type RecordEvent,
@@ -63,8 +64,11 @@ function applier(queryClient: QueryClient, me: string) {
       records.add(path);
       if (event.by !== me && event.action !== 'create') changed.set(path, { action: event.action, at: Date.now() });
     }
+    const dated = pending.some((event) => (CALENDAR_KINDS as readonly string[]).includes(event.kind));
     pending = [];
     for (const list of lists) void queryClient.invalidateQueries({ queryKey: ['list', list] });
+    // The firm calendar (`['calendar', …]`) shows records of several kinds at once.
+    if (dated) void queryClient.invalidateQueries({ queryKey: ['calendar'] });
     for (const record of records) void queryClient.invalidateQueries({ queryKey: ['record', record] });
     notify();
   };

@@ -106,3 +106,6 @@ export function useProfile(): Profile {
   if (!profile) throw new Error('useProfile without a signed-in user');
   return profile;
 }
+
+/** The zone the firm counts its days in: times of the timesheet are shown and entered in it. */
+export const useFirmTimeZone = (): string => useProfile().firm.timeZone;

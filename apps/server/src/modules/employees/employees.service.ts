@@ -99,6 +99,10 @@ export const employeeType = defineRecordType<typeof users, typeof employeeInputS
       throw new HttpError(403, 'forbidden', 'You do not have permission to see or change pay.', {
         pay: 'Pay needs employee settings (53).',
       });
+    if (input.costRateCents !== undefined && !hasCode(actor.codes, P.EMPLOYEE_SETTINGS))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to see or change what an hour costs.', {
+        costRateCents: 'The cost per hour needs employee settings (53).',
+      });
     const payChanged = before !== null && input.pay !== undefined && !samePay(before, input.pay);
     if (before && input.roles !== undefined) await applyStaffRoles(db, actor, before.id, input.roles);
     return {
@@ -109,6 +113,7 @@ export const employeeType = defineRecordType<typeof users, typeof employeeInputS
       departmentId: input.departmentId,
       hireDate: input.hireDate,
       ...(payChanged ? { payRate: input.pay?.rateCents ?? null, payType: input.pay?.type ?? null } : {}),
+      ...(input.costRateCents !== undefined ? { costRateCents: input.costRateCents } : {}),
       searchText: staffSearchText({ ...input, email: before?.email ?? null }),
     };
   },
@@ -121,6 +126,7 @@ export const employeeType = defineRecordType<typeof users, typeof employeeInputS
     department: row.departmentId,
     hireDate: row.hireDate,
     pay: row.payRate === null ? null : `${row.payRate}/${row.payType}`,
+    costRateCents: row.costRateCents,
     active: row.active,
   }),
   names: { department: { table: departments, id: departments.id, name: departments.name } },
@@ -147,6 +153,7 @@ export const employeeType = defineRecordType<typeof users, typeof employeeInputS
       hasCode(actor.codes, P.EMPLOYEE_SETTINGS) && r.payRate !== null && r.payType
         ? { rateCents: r.payRate, type: r.payType }
         : null,
+    ...(hasCode(actor.codes, P.EMPLOYEE_SETTINGS) ? { costRateCents: r.costRateCents } : {}),
     customers: extra.customers as number,
   }),
   list: {

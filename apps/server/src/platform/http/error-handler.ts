@@ -57,6 +57,9 @@ function toHttpError(
     // PostgreSQL: a write that collides with another firm's or a concurrent row.
     case '23505':
       return new HttpError(409, 'conflict', 'This conflicts with an existing record.');
+    // An exclusion constraint: two ranges that may not overlap (a person's time entries).
+    case '23P01':
+      return new HttpError(409, 'conflict', 'This overlaps an existing record.');
     // A value PostgreSQL cannot read as its type (a bad date, number or enum value that got past
     // validation): the request is at fault, not the server.
     case '22P02':

@@ -21,8 +21,10 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-// Pages and API routes addressed by a secret token in the path (a proposal's approval link).
-const TOKEN_PATHS = /^(\/proposals\/approve\/|\/api\/v1\/public\/proposals\/)(?!verify\b)[^/?#]+/;
+// Pages and API routes addressed by a secret token in the path: a proposal's approval link, a
+// person's calendar feed (`{token}.ics`, blanked with its ending).
+const TOKEN_PATHS =
+  /^(\/proposals\/approve\/(?!verify\b)|\/api\/v1\/public\/proposals\/(?!verify\b)|\/api\/v1\/public\/calendar\/)[^/?#]+/;
 
 /** An address with the token of a tokenised path blanked out, for logs. */
 export const redactTokens = (url: string) => url.replace(TOKEN_PATHS, '$1[token]');

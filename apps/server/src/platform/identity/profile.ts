@@ -16,7 +16,13 @@ export async function getProfile(db: Executor, actor: ProfileActor): Promise<Pro
   const [row] = await db
     .select({
       user: users,
-      firm: { id: firms.id, name: firms.name, features: firms.features, onboardedAt: firms.onboardedAt },
+      firm: {
+        id: firms.id,
+        name: firms.name,
+        features: firms.features,
+        onboardedAt: firms.onboardedAt,
+        timeZone: firms.timeZone,
+      },
       roles: sql<ProfileRole[]>`COALESCE(
         (SELECT json_agg(json_build_object('_id', r.id, 'name', r.name, 'permissions', r.codes) ORDER BY r.name)
          FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id WHERE ur.user_id = ${qualified(users.id)}),
@@ -49,13 +55,18 @@ export async function getProfile(db: Executor, actor: ProfileActor): Promise<Pro
     list_settings: user.listSettings as Profile['list_settings'],
     kanban: user.kanban,
     warehouse: user.warehouseId,
-    // Task timing and clocking in arrive with the jobs and time module; until then no user
-    // can have a current task, and nobody is clocked in.
-    currentTask: null,
+    currentTask: user.currentTask ?? null,
     clocked_in: user.clockedIn,
+    clocked_in_since: user.clockedInAt?.toISOString() ?? null,
     subscriptions: await subscriptionList(db, actor),
     searches: { general: await recentSearchList(db, actor) },
-    firm: { _id: firm.id, name: firm.name, features: firm.features, onboarded: Boolean(firm.onboardedAt) },
+    firm: {
+      _id: firm.id,
+      name: firm.name,
+      features: firm.features,
+      onboarded: Boolean(firm.onboardedAt),
+      timeZone: firm.timeZone,
+    },
     impersonator,
   };
 }

@@ -1,4 +1,4 @@
-import { type Kanban, PAY_TYPES, type PayType } from '@atelier/contracts';
+import { type CurrentTask, type Kanban, PAY_TYPES, type PayType } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,6 +18,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, firmId, firmIsolation, id, oneOf, updatedAt, version } from '../../db/columns';
 import { firms } from './firms.table';
+
+/** The current task as stored (spec section 3's currentTask): records of this firm, named as they were when chosen. */
+export type StoredCurrentTask = CurrentTask;
 
 export const USER_KINDS = ['staff', 'customer'] as const;
 export const userKind = pgEnum('user_kind', USER_KINDS);
@@ -71,6 +74,12 @@ export const users = pgTable(
     kanban: jsonb('kanban').$type<Kanban>().notNull().default({ colors: {}, view: 'kanban' }),
     warehouseId: uuid('warehouse_id'),
     clockedIn: boolean('clocked_in').notNull().default(false),
+    // When the running time entry started (set and cleared with clocked_in).
+    clockedInAt: timestamp('clocked_in_at', { withTimezone: true }),
+    // The task being timed (spec section 3's currentTask), kept while clocked out too.
+    currentTask: jsonb('current_task').$type<StoredCurrentTask>(),
+    // What an hour of this person costs the firm, in cents (53 only; separate from pay).
+    costRateCents: bigint('cost_rate_cents', { mode: 'number' }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     version: version(),
@@ -85,6 +94,7 @@ export const users = pgTable(
     index('users_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
     check('users_pay_type_check', oneOf('pay_type', PAY_TYPES)),
     check('users_pay_rate_check', sql`pay_rate >= 0`),
+    check('users_cost_rate_check', sql`cost_rate_cents >= 0`),
     firmIsolation(t.firmId),
   ],
 );

@@ -15,6 +15,7 @@ describe('module manifests', () => {
       'demo:leads',
       'demo:jobs',
       'demo:tasks',
+      'demo:time',
       'demo:categories',
       'demo:filters',
       'demo:products',
@@ -32,6 +33,8 @@ describe('module manifests', () => {
       'demo:change-orders',
       'demo:proposals',
       'demo:deliveries',
+      // A driver's calendar feed, once the routes he drives are there.
+      'demo:calendar',
     ]);
     // Settings checks the modules gave: the warehouses module's field, the leads module's group.
     expect(settingsReferences().has('warehouse')).toBe(true);

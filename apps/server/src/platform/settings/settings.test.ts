@@ -131,7 +131,12 @@ describe('PUT /api/v1/settings/{group}', () => {
     const sales = roles.find((r) => r.name === 'Sales')!;
     const saved = await put(owner, 'employeeSettings', { defaultRole: sales._id });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await get(owner)).json().employeeSettings).toEqual({ defaultRole: sales._id });
+    expect((await get(owner)).json().employeeSettings).toEqual({
+      defaultRole: sales._id,
+      clockOutHour: 20,
+      roundingMinutes: 1,
+      overtimeHours: 40,
+    });
     // Another firm's role is not one to choose.
     const cedar = await signIn(t.app, 'owner@cedar.test');
     const foreign = await put(cedar, 'employeeSettings', { defaultRole: sales._id });

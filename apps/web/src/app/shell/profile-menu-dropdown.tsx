@@ -2,6 +2,7 @@ import { DEFAULT_FIRM_NAME, KINDS, P, PROFILE_MENU_PAGES } from '@atelier/contra
 import { Menu, Text } from '@mantine/core';
 import {
   IconBook,
+  IconCalendar,
   IconHistory,
   IconHome,
   IconLayoutKanban,
@@ -24,9 +25,9 @@ import { ProfileButton } from './profile-button';
 const cut = (text: string) => text.slice(0, 20);
 
 /**
- * The profile menu of spec section 2. Calendar has no page yet and stays hidden until its module
- * exists; firm Settings and Logging are hidden on small screens. The Task Board needs
- * view-all-tasks; Task (ctrl+alt+k) opens the task modal for anyone on the staff.
+ * The profile menu of spec section 2. The Calendar is for everyone on the staff (each sees the
+ * kinds of items they may); firm Settings and Logging are hidden on small screens. The Task Board
+ * needs view-all-tasks; Task (ctrl+alt+k) opens the task modal for anyone on the staff.
  */
 export function ProfileMenuDropdown() {
   const { profile, signOut } = useSession();
@@ -49,6 +50,11 @@ export function ProfileMenuDropdown() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{cut(profile.firm.name || DEFAULT_FIRM_NAME)}</Menu.Label>
+        {profile.kind === 'staff' && (
+          <Menu.Item component={Link} to="/f/calendar" leftSection={<IconCalendar size={16} />}>
+            Calendar
+          </Menu.Item>
+        )}
         {taskBoard && (
           <Menu.Item component={Link} to={taskBoard.href} leftSection={<IconLayoutKanban size={16} />}>
             Task Board

@@ -1,4 +1,11 @@
-import { type Employee, type EmployeeInput, type EmployeeStatus, KINDS, type OpenRecords } from '@atelier/contracts';
+import {
+  type Employee,
+  type EmployeeInput,
+  type EmployeeStatus,
+  type EmployeeTime,
+  KINDS,
+  type OpenRecords,
+} from '@atelier/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordResource } from '../../components/record/resource';
 import { api } from '../../lib/api';
@@ -33,3 +40,11 @@ export function useDeactivate(id: string) {
 }
 export const useActivate = (id: string) =>
   employees.useMutationOf(id, () => api<Employee>('POST', `${employees.path(id)}/activate`));
+
+/** Their hours by job between two dates (inclusive), with the labour cost for holders of 53. */
+export const useEmployeeTime = (id: string, from: string, to: string) =>
+  useQuery({
+    queryKey: [...employees.detailsKey(id), 'time', from, to],
+    queryFn: () => api<EmployeeTime>('GET', `${employees.path(id)}/time`, undefined, { from, to }),
+    enabled: Boolean(from && to),
+  });

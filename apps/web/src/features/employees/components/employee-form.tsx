@@ -20,12 +20,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Controller } from 'react-hook-form';
+import { MoneyInput } from '../../../components/form/fields';
 import { useRecordForm } from '../../../components/form/record-form';
 import { useCan } from '../../../lib/permissions';
 import { useDepartments, useRoles } from '../../organization/api';
 
 /**
- * The form's values. Roles and pay are sent only by someone who may change them (168, 53):
+ * The form's values. Roles, pay and the cost per hour are sent only by someone who may change them (168, 53):
  * left out, the server leaves them as they are.
  */
 export function employeeFormValues(e: Employee, can: (code: number) => boolean): EmployeeInput {
@@ -37,7 +38,7 @@ export function employeeFormValues(e: Employee, can: (code: number) => boolean):
     departmentId: e.department?._id ?? null,
     hireDate: e.hireDate,
     ...(can(P.MODIFY_PERMISSIONS) ? { roles: e.roles.map((r) => r._id) } : {}),
-    ...(can(P.EMPLOYEE_SETTINGS) ? { pay: e.pay } : {}),
+    ...(can(P.EMPLOYEE_SETTINGS) ? { pay: e.pay, costRateCents: e.costRateCents ?? null } : {}),
   };
 }
 
@@ -163,6 +164,23 @@ export function EmployeeForm({ employee, onSubmit, reload }: Props) {
               )}
             </Group>
           </Stack>
+        )}
+        {can(P.EMPLOYEE_SETTINGS) && (
+          <Controller
+            control={form.control}
+            name="costRateCents"
+            render={({ field }) => (
+              <MoneyInput
+                label="Cost per hour"
+                description="What an hour of their work costs the firm: the labour cost of jobs. Apart from pay."
+                suffix=" / hour"
+                maw={360}
+                cents={field.value ?? undefined}
+                onChange={(cents) => field.onChange(cents ?? null)}
+                error={e.costRateCents?.message}
+              />
+            )}
+          />
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>

@@ -185,5 +185,6 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
     tasks: () => import('./job-tasks-tab'),
     orders: () => import('./job-orders-tab'),
     'purchase-orders': () => import('./job-purchase-orders-tab'),
+    time: () => import('./job-time-tab'),
   },
 });

@@ -8,6 +8,7 @@ import { useSaveSettings } from '../../settings/api';
 import { SettingsGroupPage } from '../../settings/components/settings-group-page';
 import { useRoles } from '../api';
 import { DepartmentsCard } from '../components/departments-card';
+import { TimeRulesCard } from '../components/time-rules-card';
 
 /** The role a new invitation starts with (employee settings, 53); the inviter may change it. */
 function DefaultRoleCard({ current }: { current: SettingsValues<'employeeSettings'> }) {
@@ -48,15 +49,25 @@ function DefaultRoleCard({ current }: { current: SettingsValues<'employeeSetting
   );
 }
 
-/** /s/employee: how people join (the invitation's role, 53) and the firm's departments (70, 71). */
+/**
+ * /s/employee: how people join (the invitation's role, 53), how their time counts (53), and the
+ * firm's departments (70, 71).
+ */
 export default function EmployeeSettingsPage() {
   const { can } = useCan();
   return (
     <SettingsGroupPage
       title="Employee settings"
-      description="The role new colleagues start with, and your departments."
+      description="The role new colleagues start with, how time is counted, and your departments."
       allowed={can(P.EMPLOYEE_SETTINGS) || can(P.MODIFY_DEPARTMENTS)}
-      form={(settings) => can(P.EMPLOYEE_SETTINGS) && <DefaultRoleCard current={settings.employeeSettings} />}
+      form={(settings) =>
+        can(P.EMPLOYEE_SETTINGS) && (
+          <>
+            <DefaultRoleCard current={settings.employeeSettings} />
+            <TimeRulesCard current={settings.employeeSettings} />
+          </>
+        )
+      }
     >
       {can(P.MODIFY_DEPARTMENTS) && <DepartmentsCard />}
     </SettingsGroupPage>

@@ -1,8 +1,21 @@
 import { DEFAULT_FIRM_NAME, type FollowUp, type Profile, permissionLabel } from '@atelier/contracts';
-import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ClockCard } from '../../../components/time/clock-card';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useNavigation, useSettingsPages } from '../../../lib/navigation';
@@ -109,6 +122,7 @@ function QuickLinks() {
     // The firm's modules and onboarding are staff matters; a customer has their own settings.
     ...(staff
       ? [
+          { label: 'My timesheet', href: '/u/profile/timesheet' },
           { label: 'Billing and modules', href: '/u/profile/billing' },
           { label: 'Getting started', href: '/u/profile/tutorial' },
         ]
@@ -120,7 +134,7 @@ function QuickLinks() {
       <Title order={2} size="h4" mb="sm">
         Quick links
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={6}>
         {links.map((l) => (
           <Anchor key={l.href} component={Link} to={l.href} size="sm">
             {l.label}
@@ -149,10 +163,15 @@ export default function ProfilePage() {
       </Group>
       {profile.kind === 'staff' ? (
         <>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <UnreadNotifications />
-            <QuickLinks />
-          </SimpleGrid>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <ClockCard compact />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <UnreadNotifications />
+            </Grid.Col>
+          </Grid>
+          <QuickLinks />
           <FollowUps />
           <YourRoles />
         </>

@@ -39,6 +39,7 @@ import { useSettings } from '../../settings/api';
 import { tasks } from '../api';
 import { ChecklistField } from './checklist-field';
 import { TaskComments } from './task-comments';
+import { TimeThisTask } from './time-this-task';
 
 type Values = Required<Omit<TaskInput, 'position'>>;
 
@@ -258,13 +259,16 @@ function TaskForm({ task, defaults, onDone }: { task?: Task; defaults?: Partial<
       ) : (
         details
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={form.formState.isSubmitting}>
-          {task ? 'Save' : 'Add task'}
-        </Button>
+      <Group justify="space-between" mt="lg" gap="xs">
+        {task ? <TimeThisTask task={task} /> : <span />}
+        <Group gap="xs" ml="auto">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {task ? 'Save' : 'Add task'}
+          </Button>
+        </Group>
       </Group>
       {stale.modal}
     </form>
