@@ -3,8 +3,8 @@ export function formatMoney(cents: number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
 }
 
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export function formatDateTime(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 /** A calendar date (YYYY-MM-DD) as the user's locale writes it, with no time zone shift. */

@@ -87,7 +87,11 @@ describe('GET /calendar', () => {
     const theirs = await task(owner, 'Call the tile supplier', sales);
     const byPerson = await calendar(owner, `&people=${sales}`);
     expect(byPerson.items.length).toBeGreaterThan(0);
-    expect(byPerson.items.every((i) => i.person?._id === sales)).toBe(true);
+    // Theirs, or a job they are on the crew of (the demo's kitchen remodel, managed by the owner).
+    const crewed = await db.query<{ id: string }>('SELECT id FROM customer_jobs WHERE $1 = ANY(crew)', [sales]);
+    expect(crewed.rows.length).toBeGreaterThan(0);
+    expect(byPerson.items.every((i) => i.person?._id === sales || crewed.rows.some((r) => r.id === i._id))).toBe(true);
+    expect(byPerson.items.some((i) => i.kind === 'customer_job' && i.person?._id !== sales)).toBe(true);
     expect(byPerson.items.map((i) => i._id)).toContain(theirs._id);
     // Repeated keys as the web app sends them, or a comma list.
     for (const kinds of ['&kinds[]=lead&kinds[]=quote', '&kinds=lead,quote']) {

@@ -1,5 +1,5 @@
 import { type CalendarKind, hasCode, KINDS, type PersonRef } from '@atelier/contracts';
-import { and, asc, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import type { Actor } from '../../platform/http/access';
@@ -55,6 +55,8 @@ export type DatedSpec = {
   start: AnyPgColumn | SQL;
   end?: AnyPgColumn | SQL;
   person: AnyPgColumn;
+  /** Others whose item it is too, as a uuid[] column (a job's crew): filtering by person finds them. */
+  crew?: AnyPgColumn;
   title: SQL<string>;
   subtitle: SQL<string>;
   status: AnyPgColumn | SQL<string>;
@@ -63,6 +65,12 @@ export type DatedSpec = {
   /** Which rows count (not archived, still open…) and which this viewer sees. */
   where?: SQL;
 };
+
+/** Items of these people: theirs, or with one of them on the crew. */
+function ofPeople(spec: DatedSpec, people: readonly string[]): SQL | undefined {
+  const theirs = inArray(spec.person, [...people]);
+  return spec.crew ? or(theirs, sql`${spec.crew} && ${sql.param([...people])}::uuid[]`) : theirs;
+}
 
 /** The rows of a dated table in a window, the firm's only (row-level security says so too). */
 export async function datedRows(db: Executor, actor: Actor, spec: DatedSpec, window: Window): Promise<SourceRow[]> {
@@ -86,7 +94,7 @@ export async function datedRows(db: Executor, actor: Actor, spec: DatedSpec, win
         isNotNull(start),
         window.from ? sql`(${end}) >= ${window.from}::date` : undefined,
         window.to ? sql`(${start}) <= ${window.to}::date` : undefined,
-        window.people.length ? inArray(spec.person, [...window.people]) : undefined,
+        window.people.length ? ofPeople(spec, window.people) : undefined,
         window.ids ? inArray(table.id, [...window.ids]) : undefined,
         spec.where,
       ),

@@ -13,7 +13,7 @@ import { ChangeTaskModal } from './change-task-modal';
 /** "since 8:02 AM" (in the firm's zone), or with its date when the clock-in was not today. */
 function since(iso: string, timeZone: string): string {
   const today = wallClock(new Date(), timeZone).slice(0, 10) === wallClock(new Date(iso), timeZone).slice(0, 10);
-  return `since ${today ? formatTime(iso, timeZone) : formatDateTime(iso)}`;
+  return `since ${today ? formatTime(iso, timeZone) : formatDateTime(iso, timeZone)}`;
 }
 
 /**

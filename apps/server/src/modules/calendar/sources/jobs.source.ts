@@ -7,7 +7,7 @@ import { type CalendarSource, datedRows, maySeeKind } from '../sources';
 
 const { startDate, endDate } = customerJobs;
 
-/** Jobs across their days (start to end), for their manager; cancelled ones are left out. */
+/** Jobs across their days (start to end), for their manager and crew; cancelled ones are left out. */
 export const jobSource: CalendarSource = {
   kind: 'customer_job',
   visible: (actor) => maySeeKind(actor, 'customer_job'),
@@ -21,6 +21,7 @@ export const jobSource: CalendarSource = {
         start: sql`COALESCE(${startDate}, ${endDate})`,
         end: sql`COALESCE(${endDate}, ${startDate})`,
         person: customerJobs.assignedTo,
+        crew: customerJobs.crew,
         title: sql<string>`${customerJobs.name}`,
         subtitle: sql<string>`concat_ws(' · ',
           COALESCE((SELECT c.name FROM ${customers} c WHERE c.id = ${qualified(customerJobs.customerId)}), 'Own project'),

@@ -2,12 +2,14 @@ import { formatMinutes, KINDS } from '@atelier/contracts';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { useFirmTimeZone } from '../../../lib/session';
 import { usePendingWeeks } from '../api';
 import { weekLabel } from '../week';
 
 /** Submitted weeks waiting for a manager (51), each opening that person's week. */
 export function PendingWeeks() {
   const pending = usePendingWeeks(true);
+  const timeZone = useFirmTimeZone();
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
@@ -39,7 +41,7 @@ export function PendingWeeks() {
                   {w.person.name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {weekLabel(w.week)} · submitted {formatDateTime(w.submittedAt)}
+                  {weekLabel(w.week)} · submitted {formatDateTime(w.submittedAt, timeZone)}
                 </Text>
               </div>
               <Text size="sm" ff="monospace" style={{ flexShrink: 0 }}>

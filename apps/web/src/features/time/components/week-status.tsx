@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { formatDateTime } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
-import { useProfile } from '../../../lib/session';
+import { useFirmTimeZone, useProfile } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 import { useWeekStep, type WeekStep } from '../api';
 
@@ -53,6 +53,7 @@ function ReturnModal({ onClose, onReturn }: { onClose: () => void; onReturn: (no
  */
 export function WeekStatusCard({ sheet }: { sheet: Timesheet }) {
   const me = useProfile();
+  const timeZone = useFirmTimeZone();
   const step = useWeekStep();
   const [returning, setReturning] = useState(false);
   const running = sheet.days.some((d) => d.entries.some((e) => e.endedAt === null));
@@ -91,13 +92,13 @@ export function WeekStatusCard({ sheet }: { sheet: Timesheet }) {
         </Group>
         {sheet.status === 'submitted' && sheet.submittedAt && (
           <Text size="sm" c="dimmed">
-            Submitted {formatDateTime(sheet.submittedAt)}: waiting for approval.
+            Submitted {formatDateTime(sheet.submittedAt, timeZone)}: waiting for approval.
           </Text>
         )}
         {sheet.status === 'approved' && (
           <Text size="sm" c="dimmed">
             Approved{sheet.decidedBy ? ` by ${sheet.decidedBy.name}` : ''}
-            {sheet.decidedAt ? ` ${formatDateTime(sheet.decidedAt)}` : ''}.
+            {sheet.decidedAt ? ` ${formatDateTime(sheet.decidedAt, timeZone)}` : ''}.
           </Text>
         )}
         {sheet.status === 'open' && sheet.returnNote && (
