@@ -6,6 +6,7 @@ import {
   type calendarMoveSchema,
   type calendarQuerySchema,
   KINDS,
+  recordHref,
 } from '@atelier/contracts';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -28,7 +29,7 @@ function itemOf(source: CalendarSource, actor: Actor, row: SourceRow): CalendarI
     start: row.start,
     end: calendarAddDays(row.end, 1),
     allDay: true,
-    href: `${KINDS[source.kind].webPath}/${row.id}`,
+    href: recordHref(KINDS[source.kind], row.id),
     person: row.person,
     status: row.status,
     editable: Boolean(move?.allowed(actor, row) && !move?.refuse?.(row)),

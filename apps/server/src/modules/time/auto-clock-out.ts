@@ -1,4 +1,4 @@
-import { calendarAddDays, instantAt } from '@atelier/contracts';
+import { calendarAddDays, instantAt, KINDS } from '@atelier/contracts';
 import { and, isNull, lt } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { defineJob, forEachFirm } from '../../platform/jobs/runner';
@@ -41,7 +41,7 @@ export async function closeForgotten(tx: Executor, firmId: string, now: Date): P
       firmId,
       entry.userId,
       `You were clocked out automatically at ${clockTime(cutoff, rules.timeZone)}: check your timesheet.`,
-      `/u/profile/timesheet?week=${entry.week}`,
+      `${KINDS.time_entry.webPath}?week=${entry.week}`,
     );
   }
   return forgotten.length;

@@ -148,6 +148,9 @@ const account = refColumn(timeEntries.companyId, companies, companies.name);
 const locked = sql<boolean>`EXISTS (SELECT 1 FROM ${timesheetWeeks} w WHERE w.user_id = ${qualified(timeEntries.userId)}
   AND w.week = ${qualified(timeEntries.week)} AND w.status <> 'open')`;
 
+/** What an entry's record and the timesheet read with its row: names of its links, and its week's lock. */
+export const entryExtra = { person, customerJob, account, locked };
+
 /** An entry as the timesheet and its page show it (cost fields are stripped for those without 53). */
 export const entryDetail = (
   r: TimeEntryDb,
@@ -196,7 +199,7 @@ export const timeEntryType = defineRecordType<typeof timeEntries, typeof timeEnt
     }),
     people: ['person'],
     names: { customerJob: { table: customerJobs, id: customerJobs.id, name: customerJobs.name } },
-    extra: { person, customerJob, account, locked },
+    extra: entryExtra,
     detail: (r, extra) => entryDetail(r, extra as Parameters<typeof entryDetail>[1]),
     narrow: {
       where: (actor) => (keepsEveryonesTime(actor) ? undefined : eq(timeEntries.userId, actor.userId)),

@@ -89,7 +89,7 @@ export const timeRoutes: AnyRoute[] = [
   ...recordTypeRoutes(timeEntryType),
   defineRoute({
     method: 'GET',
-    url: '/employees/:id/time',
+    url: `${KINDS.employee.apiPath}/:id/time`,
     summary: "An employee's hours (and labour cost, with 53) by job over a range: yours, or anyone's with 51",
     access: staff,
     params: idParams,

@@ -1,6 +1,7 @@
 import {
   calendarAddDays,
   hasCode,
+  KINDS,
   mondayOf,
   P,
   type PendingWeek,
@@ -18,11 +19,9 @@ import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { users } from '../../platform/identity/users.table';
 import { notify } from '../../platform/notifications/notifications.service';
-import { personColumn, refColumn } from '../../platform/records/lifecycle';
-import { companies } from '../companies';
-import { customerJobs } from '../jobs';
+import { personColumn } from '../../platform/records/lifecycle';
 import { timeEntries, timesheetWeeks } from './time.table';
-import { entryDetail, keepsEveryonesTime } from './time-entries.service';
+import { entryDetail, entryExtra, keepsEveryonesTime } from './time-entries.service';
 import { dayIn, dayWords, lockWeek, timeRules } from './time-rules';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,15 +49,7 @@ const weekOf = (given: string | null | undefined, today: string) => {
 /** Entries as the timesheet shows them, cost figures only for holders of 53. */
 export async function entriesOf(db: Executor, actor: Actor, where: ReturnType<typeof and>) {
   const rows = await db
-    .select({
-      row: timeEntries,
-      person: personColumn(timeEntries.userId),
-      customerJob: refColumn(timeEntries.customerJobId, customerJobs, customerJobs.name),
-      account: refColumn(timeEntries.companyId, companies, companies.name),
-      locked: sql<boolean>`EXISTS (SELECT 1 FROM ${timesheetWeeks} w WHERE w.user_id = ${qualified(timeEntries.userId)}
-        AND w.week = ${qualified(timeEntries.week)} AND w.status <> 'open')`,
-      updatedBy: personColumn(timeEntries.updatedBy),
-    })
+    .select({ row: timeEntries, ...entryExtra, updatedBy: personColumn(timeEntries.updatedBy) })
     .from(timeEntries)
     .where(where)
     .orderBy(asc(timeEntries.startedAt));
@@ -205,7 +196,7 @@ export async function weekStep(db: Executor, actor: Actor, step: Step, raw: Week
       step === 'approve'
         ? `Your timesheet for the week of ${dayWords(week)} was approved.`
         : `Your timesheet for the week of ${dayWords(week)} was returned: ${body.note}`,
-      `/u/profile/timesheet?week=${week}`,
+      `${KINDS.time_entry.webPath}?week=${week}`,
     );
   return getTimesheet(db, actor, { person: person._id, week }, now);
 }
