@@ -60,6 +60,14 @@ async function signedInPages(): Promise<string[]> {
   const driven = await firstId(
     `SELECT id FROM delivery_routes WHERE firm_id = ${HARBOR} AND status = 'completed' LIMIT 1`,
   );
+  // A progress invoice (its retention and deposit figures), a payment, a credit memo in use, a plan.
+  const invoice = await firstId(`SELECT id FROM invoices WHERE firm_id = ${HARBOR} AND billing = 'progress' LIMIT 1`);
+  const payment = await firstId(`SELECT id FROM payments WHERE firm_id = ${HARBOR} ORDER BY number LIMIT 1`);
+  const memo = await firstId(`SELECT id FROM credit_memos WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const plan = await firstId(`SELECT id FROM recurring_invoices WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const billed = await firstId(
+    `SELECT company_id AS id FROM invoices WHERE firm_id = ${HARBOR} AND company_id IS NOT NULL LIMIT 1`,
+  );
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -123,6 +131,13 @@ async function signedInPages(): Promise<string[]> {
     '/s/documents',
     '/s/vendor',
     '/s/purchase-order',
+    ...record('/a/invoices', invoice, ['files', 'logs']),
+    ...record('/a/payments', payment, ['logs']),
+    ...record('/a/credit-memos', memo, ['logs']),
+    ...record('/a/recurring-invoices', plan, ['logs']),
+    `/u/companies/${billed}/accounting`,
+    '/s/invoice',
+    '/s/credit-memo',
     ...record('/p/materials', material, ['info', 'stock', 'reorder', 'analytics', 'files', 'logs']),
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',

@@ -18,11 +18,13 @@ import { filtersModule } from './modules/filters/filters.module';
 import { firmsModule } from './modules/firms/firms.module';
 import { importerModule } from './modules/importer/importer.module';
 import { invitationsModule } from './modules/invitations/invitations.module';
+import { invoicesModule } from './modules/invoices/invoices.module';
 import { jobsModule } from './modules/jobs/jobs.module';
 import { leadsModule } from './modules/leads/leads.module';
 import { materialsModule } from './modules/materials/materials.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { organizationModule } from './modules/organization/organization.module';
+import { paymentsModule } from './modules/payments/payments.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
 import { proposalsModule } from './modules/proposals/proposals.module';
@@ -84,6 +86,8 @@ export const MODULES: readonly ModuleManifest[] = [
   quotesModule,
   changeOrdersModule,
   proposalsModule,
+  invoicesModule,
+  paymentsModule,
   deliveriesModule,
   calendarModule,
   salesAnalyticsModule,

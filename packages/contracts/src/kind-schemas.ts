@@ -3,19 +3,23 @@ import { ambassadorInputSchema, ambassadorRowSchema, ambassadorSchema } from './
 import { changeOrderInputSchema, changeOrderRowSchema, changeOrderSchema } from './change-orders';
 import { collectionInputSchema, collectionRowSchema, collectionSchema } from './collections';
 import { companyInputSchema, companyRowSchema, companySchema } from './companies';
+import { creditMemoInputSchema, creditMemoRowSchema, creditMemoSchema } from './credit-memos';
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
 import { deliveryRouteInputSchema, deliveryRouteRowSchema, deliveryRouteSchema } from './deliveries';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import { importInputSchema, importRowSchema, importSchema } from './imports';
+import { invoiceInputSchema, invoiceRowSchema, invoiceSchema } from './invoices';
 import { customerJobInputSchema, customerJobRowSchema, customerJobSchema } from './jobs';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
 import { orderInputSchema, orderRowSchema, orderSchema } from './orders';
+import { paymentInputSchema, paymentRowSchema, paymentSchema } from './payments';
 import { productInputSchema, productRowSchema, productSchema } from './products';
 import { proposalInputSchema, proposalRowSchema, proposalSchema } from './proposals';
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
 import { quoteInputSchema, quoteRowSchema, quoteSchema } from './quotes';
+import { recurringInvoiceInputSchema, recurringInvoiceRowSchema, recurringInvoiceSchema } from './recurring-invoices';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
 import { taskInputSchema, taskRowSchema, taskSchema } from './tasks';
 import { timeEntryInputSchema, timeEntryRowSchema, timeEntrySchema } from './time';
@@ -45,6 +49,14 @@ export const KIND_SCHEMAS = {
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
   order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },
   change_order: { input: changeOrderInputSchema, detail: changeOrderSchema, row: changeOrderRowSchema },
+  invoice: { input: invoiceInputSchema, detail: invoiceSchema, row: invoiceRowSchema },
+  recurring_invoice: {
+    input: recurringInvoiceInputSchema,
+    detail: recurringInvoiceSchema,
+    row: recurringInvoiceRowSchema,
+  },
+  payment: { input: paymentInputSchema, detail: paymentSchema, row: paymentRowSchema },
+  credit_memo: { input: creditMemoInputSchema, detail: creditMemoSchema, row: creditMemoRowSchema },
   quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },
   delivery_route: { input: deliveryRouteInputSchema, detail: deliveryRouteSchema, row: deliveryRouteRowSchema },
   proposal: { input: proposalInputSchema, detail: proposalSchema, row: proposalRowSchema },

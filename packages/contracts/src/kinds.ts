@@ -11,19 +11,28 @@ import {
 import type { CollectionRow } from './collections';
 import { type KindColumn, listColumns } from './columns';
 import type { CompanyRow } from './companies';
+import { CREDIT_MEMO_STATUS_LABELS, type CreditMemoRow } from './credit-memos';
 import type { CustomerRow } from './customers';
 import { type DeliveryRouteRow, ROUTE_STATUS_LABELS } from './deliveries';
 import type { FeatureKey } from './features';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './imports';
+import { INVOICE_BILLING_LABELS, INVOICE_STATUS_LABELS, type InvoiceRow } from './invoices';
 import { type CustomerJobRow, JOB_STATUS_LABELS } from './jobs';
 import type { LeadRow } from './leads';
 import type { MaterialRow } from './materials';
 import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type OrderRow } from './orders';
+import { PAYMENT_METHOD_LABELS, type PaymentRow } from './payments';
 import { P, type PermissionCode } from './permissions';
 import type { ProductRow } from './products';
 import { PROPOSAL_STATUS_LABELS, type ProposalRow } from './proposals';
 import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderRow } from './purchase-orders';
 import { QUOTE_STATUS_LABELS, type QuoteRow } from './quotes';
+import {
+  RECURRING_ACTION_LABELS,
+  RECURRING_FREQUENCY_LABELS,
+  RECURRING_STATUS_LABELS,
+  type RecurringInvoiceRow,
+} from './recurring-invoices';
 import { SHIPMENT_DIRECTION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRow } from './shipments';
 import { TASK_PRIORITY_LABELS, type TaskRow } from './tasks';
 import type { TimeEntryRow } from './time';
@@ -146,6 +155,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Details' },
       { path: 'files', label: 'Files' },
+      { path: 'accounting', label: 'Accounting' },
       { path: 'analytics', label: 'Analytics' },
       { path: 'pricing', label: 'Pricing' },
       { path: 'interactions', label: 'Interactions' },
@@ -597,6 +607,144 @@ export const KINDS = defineKinds({
       { key: 'reason', label: 'Reason' },
       { key: 'previousTotalCents', name: 'before', label: 'Order total before', format: 'money', hidden: true },
       { key: 'totalCents', name: 'total', label: 'Order total after', format: 'money', sort: true },
+    ]),
+  },
+  invoice: {
+    key: 'invoice',
+    noun: 'invoice',
+    plural: 'invoices',
+    label: 'Invoice',
+    labelPlural: 'Invoices',
+    webPath: '/a/invoices',
+    apiPath: '/invoices',
+    // No feature: invoices come with every firm (the `invoicing` module is never enabled, decision 0043).
+    // Sending (61) is a code of its own; money reports and exports are 41.
+    codes: {
+      modify: P.MODIFY_INVOICES,
+      remove: P.DELETE_INVOICES,
+      settings: P.INVOICE_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    searchable: true,
+    numberPrefix: 'invoiceSettings.prefix',
+    // Voided, never archived: a draft may be deleted, a sent invoice never.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<InvoiceRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'company', name: 'account', label: 'Account', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: INVOICE_STATUS_LABELS },
+      { key: 'billing', label: 'Bills', choices: INVOICE_BILLING_LABELS, hidden: true },
+      { key: 'order', label: 'Order', format: 'ref', hidden: true },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref', hidden: true },
+      { key: 'issueDate', name: 'issued', label: 'Issued', format: 'date', sort: true },
+      { key: 'dueDate', name: 'due', label: 'Due', format: 'date', sort: true },
+      { key: 'overdue', label: 'Overdue', format: 'yesno' },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
+      { key: 'balanceCents', name: 'balance', label: 'Balance', format: 'money', sort: true },
+    ]),
+  },
+  recurring_invoice: {
+    key: 'recurring_invoice',
+    noun: 'recurring invoice',
+    plural: 'recurring invoices',
+    label: 'Recurring invoice',
+    labelPlural: 'Recurring invoices',
+    webPath: '/a/recurring-invoices',
+    apiPath: '/recurring-invoices',
+    // Part of invoicing: the invoices' codes; reached from the invoices page.
+    codes: {
+      modify: P.MODIFY_INVOICES,
+      remove: P.DELETE_INVOICES,
+      settings: P.INVOICE_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    searchable: false,
+    within: 'invoice',
+    // Paused or ended, never archived: deleting one keeps the invoices it made.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<RecurringInvoiceRow>()([
+      { key: 'name', label: 'Plan', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'frequency', label: 'Every', choices: RECURRING_FREQUENCY_LABELS },
+      { key: 'status', name: 'state', label: 'Status', choices: RECURRING_STATUS_LABELS },
+      { key: 'nextRunOn', name: 'next', label: 'Next invoice', format: 'date', sort: true },
+      { key: 'action', label: 'Each run', choices: RECURRING_ACTION_LABELS, hidden: true },
+      { key: 'totalCents', name: 'total', label: 'Each invoice', format: 'money', sort: true },
+    ]),
+  },
+  payment: {
+    key: 'payment',
+    noun: 'payment',
+    plural: 'payments',
+    label: 'Payment',
+    labelPlural: 'Payments',
+    webPath: '/a/payments',
+    apiPath: '/payments',
+    codes: {
+      modify: P.MODIFY_PAYMENTS,
+      remove: P.DELETE_PAYMENTS,
+      settings: P.PAYMENT_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    searchable: true,
+    // Deleted (its money taken off its invoices first), never archived.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<PaymentRow>()([
+      { key: 'name', label: 'Payment' },
+      { key: 'receivedOn', name: 'received', label: 'Received', format: 'date', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'amountCents', name: 'amount', label: 'Amount', format: 'money', sort: true },
+      { key: 'company', name: 'account', label: 'Account', format: 'ref', hidden: true },
+      { key: 'method', label: 'Method', choices: PAYMENT_METHOD_LABELS },
+      { key: 'reference', label: 'Reference' },
+      { key: 'unappliedCents', name: 'unapplied', label: 'Unapplied', format: 'money' },
+    ]),
+  },
+  credit_memo: {
+    key: 'credit_memo',
+    noun: 'credit memo',
+    plural: 'credit memos',
+    label: 'Credit memo',
+    labelPlural: 'Credit memos',
+    webPath: '/a/credit-memos',
+    apiPath: '/credit-memos',
+    codes: {
+      modify: P.MODIFY_CREDIT_MEMOS,
+      remove: P.DELETE_CREDIT_MEMOS,
+      settings: P.CREDIT_MEMO_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    searchable: false,
+    numberPrefix: 'creditMemoSettings.prefix',
+    // Voided, never archived: one never used may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<CreditMemoRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'company', name: 'account', label: 'Account', format: 'ref', hidden: true },
+      { key: 'amountCents', name: 'amount', label: 'Amount', format: 'money', sort: true },
+      { key: 'remainingCents', name: 'remaining', label: 'Left to use', format: 'money' },
+      { key: 'status', name: 'state', label: 'Status', choices: CREDIT_MEMO_STATUS_LABELS },
+      { key: 'issueDate', name: 'issued', label: 'Issued', format: 'date', sort: true },
+      { key: 'reason', label: 'Reason' },
     ]),
   },
   delivery_route: {

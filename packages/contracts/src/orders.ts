@@ -150,7 +150,7 @@ export const orderInputSchema = z.strictObject({
 export type OrderInput = z.input<typeof orderInputSchema>;
 export type OrderValues = z.output<typeof orderInputSchema>;
 
-const lineItemSchema = z.strictObject({
+export const lineItemSchema = z.strictObject({
   type: z.enum(STOCK_ITEM_TYPES),
   _id: z.uuid(),
   productId: z.uuid().nullable(),

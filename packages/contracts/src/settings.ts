@@ -127,9 +127,34 @@ export const SETTINGS_GROUPS = {
     },
   },
   invoiceSettings: {
-    schema: z.strictObject({ prefix, paymentTermsDays: days(365), footer: text(2000) }),
+    schema: z.strictObject({
+      prefix,
+      paymentTermsDays: days(365),
+      footer: text(2000),
+      // Held back from each progress invoice until the work is accepted (an order may set its own).
+      retentionPercent: percent,
+      // The email an invoice is sent with (its PDF attached).
+      email: text(2000),
+      // Overdue invoices are reminded by email this many days after their due date (none: never).
+      reminderDays: z
+        .array(z.coerce.number().int('Use whole days.').min(1, 'Use 1 to 365 days.').max(365, 'Use 1 to 365 days.'))
+        .max(5, 'Use at most 5 reminders.'),
+    }),
     permission: P.INVOICE_SETTINGS,
-    defaults: { prefix: 'INV-', paymentTermsDays: 30, footer: '' },
+    defaults: {
+      prefix: 'INV-',
+      paymentTermsDays: 30,
+      footer: '',
+      retentionPercent: 0,
+      email: 'Hello,\n\nPlease find your invoice attached. Thank you for your business.',
+      reminderDays: [7, 30] as number[],
+    },
+  },
+  /** Not a group of spec section 3: the credit memos' numbering (/s/credit-memo, 69). */
+  creditMemoSettings: {
+    schema: z.strictObject({ prefix }),
+    permission: P.CREDIT_MEMO_SETTINGS,
+    defaults: { prefix: 'CM-' },
   },
   proposalSettings: {
     schema: z.strictObject({

@@ -4,6 +4,19 @@ import { routes } from './router';
 
 // Every address of the record kinds whose routes come from their declarations (`kindRoutes`).
 const PATHS = [
+  '/a/payments',
+  '/a/payments/new',
+  '/a/payments/1',
+  '/a/payments/1/logs',
+  '/a/credit-memos',
+  '/a/credit-memos/new',
+  '/a/credit-memos/1',
+  '/a/credit-memos/1/logs',
+  '/a/recurring-invoices',
+  '/a/recurring-invoices/new',
+  '/a/recurring-invoices/1',
+  '/a/recurring-invoices/1/logs',
+  '/u/companies/1/accounting',
   '/u/companies',
   '/u/companies/new',
   '/u/companies/1',
@@ -83,6 +96,13 @@ const PATHS = [
   '/u/employees/1/logs',
   '/u/employees/1/accounting',
   '/u/customer-jobs/1/time',
+  // Invoices: voided, never archived; their files and history.
+  '/a/invoices',
+  '/a/invoices/new',
+  '/a/invoices/1',
+  '/a/invoices/1/details',
+  '/a/invoices/1/files',
+  '/a/invoices/1/logs',
   // Time entries: their list is the timesheet, in the profile's area.
   '/u/profile/timesheet',
   '/u/profile/timesheet/new',

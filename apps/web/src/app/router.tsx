@@ -166,6 +166,13 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.delivery_route, () => import('../features/deliveries/pages/delivery-pages')),
               ...kindRoutes(KINDS.proposal, () => import('../features/proposals/pages/proposal-pages')),
               ...kindRoutes(KINDS.change_order, () => import('../features/change-orders/pages/change-order-pages')),
+              ...kindRoutes(KINDS.invoice, () => import('../features/invoices/pages/invoice-pages')),
+              ...kindRoutes(KINDS.payment, () => import('../features/payments/pages/payment-pages')),
+              ...kindRoutes(KINDS.credit_memo, () => import('../features/credit-memos/pages/credit-memo-pages')),
+              ...kindRoutes(
+                KINDS.recurring_invoice,
+                () => import('../features/recurring-invoices/pages/recurring-invoice-pages'),
+              ),
               {
                 // The create-order wizard: each step a route (spec section 2).
                 path: 'o/create-order',
@@ -228,6 +235,8 @@ export const routes: RouteObject[] = [
                   page('vendor', () => import('../features/vendors/pages/vendor-settings-page')),
                   page('purchase-order', () => import('../features/purchasing/pages/purchase-order-settings-page')),
                   page('order', () => import('../features/orders/pages/order-settings-page')),
+                  page('invoice', () => import('../features/invoices/pages/invoice-settings-page')),
+                  page('credit-memo', () => import('../features/credit-memos/pages/credit-memo-settings-page')),
                   page('quote', () => import('../features/quotes/pages/quote-settings-page')),
                   page('delivery', () => import('../features/deliveries/pages/delivery-settings-page')),
                   page('proposal', () => import('../features/proposals/pages/proposal-settings-page')),

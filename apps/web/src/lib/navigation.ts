@@ -24,6 +24,8 @@ export const SETTINGS_PAGES = [
   { label: 'Products', href: '/s/product', codes: [P.PRODUCT_SETTINGS, P.MODIFY_PRODUCT_TEMPLATES] },
   { label: 'Vendors', href: '/s/vendor', codes: [P.VENDOR_SETTINGS] },
   { label: 'Orders', href: '/s/order', codes: [P.ORDER_SETTINGS] },
+  { label: 'Invoices', href: '/s/invoice', codes: [P.INVOICE_SETTINGS] },
+  { label: 'Credit memos', href: '/s/credit-memo', codes: [P.CREDIT_MEMO_SETTINGS] },
   { label: 'Quotes', href: '/s/quote', codes: [P.QUOTE_SETTINGS], feature: 'quotes' },
   { label: 'Proposals', href: '/s/proposal', codes: [P.PROPOSAL_SETTINGS], feature: 'proposals' },
   { label: 'Deliveries', href: '/s/delivery', codes: [P.DELIVERY_SETTINGS], feature: 'delivery_management' },

@@ -14,6 +14,12 @@ export type PricedTotals = {
   totalCents: number;
   depositCents?: number;
   coupon?: string | null;
+  /** Taken off before the total (an invoice's retention held and deposit recovered). */
+  less?: { label: string; cents: number }[];
+  /** What the total is called (an invoice's "Amount invoiced"). */
+  totalLabel?: string;
+  /** Rows after the total (an invoice's payments, credits and balance due). */
+  after?: { label: string; cents: number; strong?: boolean }[];
 };
 
 /**
@@ -73,8 +79,14 @@ export async function pricedDocumentPdf(
       ...(t.couponCents ? [{ label: `Coupon ${t.coupon ?? ''}`.trim(), value: `−${money(t.couponCents)}` }] : []),
       { label: 'Tax', value: money(t.taxCents) },
       ...(t.shippingCents ? [{ label: 'Shipping', value: money(t.shippingCents) }] : []),
-      { label: 'Total', value: money(t.totalCents), strong: true },
+      ...(t.less ?? []).filter((r) => r.cents).map((r) => ({ label: r.label, value: `−${money(r.cents)}` })),
+      { label: t.totalLabel ?? 'Total', value: money(t.totalCents), strong: !t.after?.some((r) => r.strong) },
       ...(t.depositCents ? [{ label: 'Deposit due', value: money(t.depositCents) }] : []),
+      ...(t.after ?? []).map((r) => ({
+        label: r.label,
+        value: r.cents < 0 ? `−${money(-r.cents)}` : money(r.cents),
+        ...(r.strong ? { strong: true } : {}),
+      })),
     ],
     notes: doc.notes ?? [],
     ...(doc.certificate ? { certificate: doc.certificate } : {}),

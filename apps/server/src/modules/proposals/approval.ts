@@ -1,4 +1,4 @@
-import { depositCents, KINDS, orderInputSchema, type PublicProposal } from '@atelier/contracts';
+import { depositCents, invoiceInputSchema, KINDS, orderInputSchema, type PublicProposal } from '@atelier/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
@@ -11,6 +11,7 @@ import { users } from '../../platform/identity/users.table';
 import { notify } from '../../platform/notifications/notifications.service';
 import { canonicalJson, sha256Hex } from '../../platform/text/canonical-json';
 import { chooseLines, lineInputsOf, repriceChosen } from '../documents';
+import { invoiceType } from '../invoices';
 import { buySpecialOrders, orders, orderType } from '../orders';
 import { jobForApproval, materialTasks } from './approval-job';
 import { approveChangeOrder, declineChangeOrder } from './change-order-approval';
@@ -331,6 +332,9 @@ async function makeOrder(
       throw error;
     });
   if (confirmed && lines.some((l) => l.kind === 'special')) await buySpecialOrders(db, owner, order._id, {});
+  // The deposit the client agreed to is billed: a draft deposit invoice, for the firm to send.
+  if (order.depositCents > 0)
+    await invoiceType.create(db, owner, invoiceInputSchema.parse({ order: order._id, billing: 'deposit' }));
   return { id: order._id, number: order.number };
 }
 

@@ -2,6 +2,7 @@ import type {
   Customer,
   CustomerJob,
   Order,
+  OrderBilling,
   PdfVerification,
   Product,
   Proposal,
@@ -221,6 +222,11 @@ describe('proposals', () => {
     );
     expect(order.totalCents).toBe(approved.totalCents);
     expect(order.depositCents).toBe(Math.round(order.totalCents * 0.25));
+    // Its deposit is billed: a draft deposit invoice, no tax, for the firm to send.
+    const billing = (await api('GET', `/orders/${order._id}/billing`)).json() as OrderBilling;
+    expect(billing.invoices).toMatchObject([
+      { billing: 'deposit', status: 'draft', totalCents: order.depositCents, balanceCents: order.depositCents },
+    ]);
 
     // The PDF's hash is of the bytes served.
     const pdf = await call(t.app, { method: 'GET', url: after.approvals[0]!.pdfUrl! });

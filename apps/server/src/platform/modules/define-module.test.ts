@@ -32,6 +32,7 @@ describe('module manifests', () => {
       'demo:quotes',
       'demo:change-orders',
       'demo:proposals',
+      'demo:invoices',
       'demo:deliveries',
       // A driver's calendar feed, once the routes he drives are there.
       'demo:calendar',

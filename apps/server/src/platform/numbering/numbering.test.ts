@@ -25,7 +25,7 @@ describe('nextNumber', () => {
   it('keeps sequences per firm and per key', async () => {
     const cedar = await inScope(t.database.db, { firmId: CEDAR_ROW_ID }, (tx) => nextNumber(tx, CEDAR_ROW_ID, 'order'));
     const invoice = await inScope(t.database.db, { firmId: HARBOR_PINE_ID }, (tx) =>
-      nextNumber(tx, HARBOR_PINE_ID, 'invoice'),
+      nextNumber(tx, HARBOR_PINE_ID, 'numbering-test'),
     );
     expect([cedar, invoice]).toEqual([1, 1]);
   });

@@ -29,7 +29,8 @@ export function DocumentLines<L extends DocumentLine>({
   extra,
 }: {
   lines: L[];
-  totals: DocumentTotals;
+  /** The totals under the lines; a document that shows its own (an invoice's) leaves them out. */
+  totals?: DocumentTotals;
   currency?: string;
   extra?: { head: string[]; cells: (line: L) => ReactNode[] };
 }) {
@@ -116,24 +117,26 @@ export function DocumentLines<L extends DocumentLine>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Stack gap={2} align="flex-end">
-        <Text size="sm">Subtotal {money(totals.subtotalCents)}</Text>
-        {totals.lineDiscountCents > 0 && <Text size="sm">Line discounts −{money(totals.lineDiscountCents)}</Text>}
-        {totals.orderDiscountCents > 0 && <Text size="sm">Discount −{money(totals.orderDiscountCents)}</Text>}
-        {totals.couponCents > 0 && (
-          <Text size="sm">
-            Coupon {totals.coupon ?? ''} −{money(totals.couponCents)}
-          </Text>
-        )}
-        <Text size="sm">Tax {money(totals.taxCents)}</Text>
-        {totals.shippingCents > 0 && <Text size="sm">Shipping {money(totals.shippingCents)}</Text>}
-        <Text fw={700}>Total {money(totals.totalCents)}</Text>
-        {totals.depositCents !== undefined && totals.depositCents > 0 && (
-          <Text size="sm" c="dimmed">
-            Deposit asked {money(totals.depositCents)}
-          </Text>
-        )}
-      </Stack>
+      {totals && (
+        <Stack gap={2} align="flex-end">
+          <Text size="sm">Subtotal {money(totals.subtotalCents)}</Text>
+          {totals.lineDiscountCents > 0 && <Text size="sm">Line discounts −{money(totals.lineDiscountCents)}</Text>}
+          {totals.orderDiscountCents > 0 && <Text size="sm">Discount −{money(totals.orderDiscountCents)}</Text>}
+          {totals.couponCents > 0 && (
+            <Text size="sm">
+              Coupon {totals.coupon ?? ''} −{money(totals.couponCents)}
+            </Text>
+          )}
+          <Text size="sm">Tax {money(totals.taxCents)}</Text>
+          {totals.shippingCents > 0 && <Text size="sm">Shipping {money(totals.shippingCents)}</Text>}
+          <Text fw={700}>Total {money(totals.totalCents)}</Text>
+          {totals.depositCents !== undefined && totals.depositCents > 0 && (
+            <Text size="sm" c="dimmed">
+              Deposit asked {money(totals.depositCents)}
+            </Text>
+          )}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,10 @@
-import { type DocumentLine, type DocumentLineValues, KINDS, type SellableItem } from '@atelier/contracts';
+import {
+  type DocumentLine,
+  type DocumentLineValues,
+  KINDS,
+  type SellableItem,
+  type StockItemType,
+} from '@atelier/contracts';
 import {
   ActionIcon,
   Button,
@@ -98,6 +104,19 @@ function ItemSelect({
 }
 
 /** The items a document's lines already name, as its page read them. */
+/** A catalog item as a record names it: its kind, id, name and SKU. */
+export type LineItemView = { type: StockItemType; _id: string; name: string; sku: string };
+
+/** Items as known to the editor, from a record that names them apart from its lines (priced when used). */
+export function knownFromItems(items: readonly LineItemView[] | undefined): Record<string, KnownItem> {
+  return Object.fromEntries(
+    (items ?? []).map((i) => [
+      keyOf({ type: i.type, id: i._id }),
+      { name: i.name, sku: i.sku, pricingMode: 'unit', priceCents: null } satisfies KnownItem,
+    ]),
+  );
+}
+
 export function knownItems(lines: DocumentLine[] | undefined): Record<string, KnownItem> {
   return Object.fromEntries(
     (lines ?? []).flatMap((l) =>
@@ -174,6 +193,7 @@ function ScanBox({ warehouse, onItem }: { warehouse?: string | null; onItem: (it
 export function LineEditor<V extends WithLines>({
   form,
   record,
+  items,
   warehouse,
   taxClasses = [],
   scanner = false,
@@ -181,6 +201,8 @@ export function LineEditor<V extends WithLines>({
 }: {
   form: UseFormReturn<V>;
   record?: DocumentLine[];
+  /** The catalog items the lines name, where the record keeps its lines as typed (a recurring invoice's). */
+  items?: readonly LineItemView[];
   warehouse?: string | null;
   /** The firm's tax classes (product settings), for special-order and free lines; an item's is its product's. */
   taxClasses?: readonly string[];
@@ -191,7 +213,10 @@ export function LineEditor<V extends WithLines>({
 }) {
   const f = form as unknown as UseFormReturn<WithLines>;
   const lines = useFieldArray({ control: f.control, name: 'lines' });
-  const [known, setKnown] = useState<Record<string, KnownItem>>(() => knownItems(record));
+  const [known, setKnown] = useState<Record<string, KnownItem>>(() => ({
+    ...knownFromItems(items),
+    ...knownItems(record),
+  }));
   const errors = f.formState.errors.lines;
   const add = (line: Partial<LineValues>) =>
     lines.append({

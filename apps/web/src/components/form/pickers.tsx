@@ -47,14 +47,20 @@ function RecordSelect(
     empty: string;
     notFound: string;
     initial?: { _id: string; name: string } | null;
+    /** Only the records of this customer (their jobs). */
+    customer?: string | null;
   },
 ) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
   const found = useQuery({
-    queryKey: [`${props.endpoint}-picker`, q],
+    queryKey: [`${props.endpoint}-picker`, q, props.customer ?? null],
     queryFn: () =>
-      api<ListPage<{ _id: string; name: string }>>('GET', props.endpoint, undefined, { q: q || undefined, limit: 20 }),
+      api<ListPage<{ _id: string; name: string }>>('GET', props.endpoint, undefined, {
+        q: q || undefined,
+        limit: 20,
+        'filter[customer]': props.customer ? [props.customer] : undefined,
+      }),
   });
   const options = new Map<string, string>();
   if (props.initial) options.set(props.initial._id, props.initial.name);
@@ -86,9 +92,10 @@ export const CustomerSelect = (props: Props & { initial?: { _id: string; name: s
   <RecordSelect {...props} endpoint="/customers" empty="No customer" notFound="No customer found" />
 );
 
-export const JobSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
-  <RecordSelect {...props} endpoint="/customer-jobs" empty="No job" notFound="No job found" />
-);
+/** A job, among all the firm's or (`customer`) only that customer's. */
+export const JobSelect = (
+  props: Props & { initial?: { _id: string; name: string } | null; customer?: string | null },
+) => <RecordSelect {...props} endpoint="/customer-jobs" empty="No job" notFound="No job found" />;
 
 export const AmbassadorSelect = (props: Props & { initial?: { _id: string; name: string } | null }) => (
   <RecordSelect {...props} endpoint="/ambassadors" empty="Nobody referred them" notFound="No ambassador found" />

@@ -59,7 +59,9 @@ export function recordResource<T extends { _id: string }, Input>(kind: RecordKin
         api<NoInfer<T>>('POST', `${path(id)}/${archived ? 'archive' : 'restore'}`),
       ),
     useDelete: (id: string) => useMutationOf(id, () => api<void>('DELETE', path(id))),
-    create: (input: Input) => api<T>('POST', collection, input),
+    /** A kind whose creates are idempotent (payments) sends a key per form opened: a repeat makes nothing new. */
+    create: (input: Input, options?: { idempotencyKey?: string }) =>
+      api<T>('POST', collection, input, undefined, options),
     /** Records like the one being typed: a warning, never a block (`RecordForm` shows it). */
     useDuplicates(values: DuplicateQuery, exclude: string | undefined) {
       const [debounced] = useDebouncedValue(values, 400);

@@ -43,6 +43,7 @@ export default recordPages({
     ),
   },
   tabs: {
+    accounting: () => import('./company-accounting-tab'),
     analytics: () => import('./company-analytics-tab'),
     pricing: () => import('./company-pricing-tab'),
     orders: () => import('./company-orders-tab'),

@@ -16,6 +16,7 @@ import { formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
+import { OrderBillingCard } from '../../invoices/components/order-billing-card';
 import { useSettings } from '../../settings/api';
 import { orders, useOrderStep, useSendOrder } from '../api';
 import { ORDER_STATUS_COLORS, OrderSummary } from '../components/order-summary';
@@ -130,7 +131,13 @@ function OrderActions({ order }: { order: Order }) {
 }
 
 function Summary({ order }: { order: Order }) {
-  return <OrderSummary order={order} currency={useSettings().data?.firmSettings.currency} />;
+  const currency = useSettings().data?.firmSettings.currency;
+  return (
+    <>
+      <OrderSummary order={order} currency={currency} />
+      <OrderBillingCard order={order} currency={currency} />
+    </>
+  );
 }
 
 /** Orders: what the firm sells, held in stock when confirmed and handed over when fulfilled. */

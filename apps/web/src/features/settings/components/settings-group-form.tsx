@@ -2,7 +2,7 @@ import { SETTINGS_GROUPS, type SettingsGroup, type SettingsValues } from '@ateli
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type FieldValues, type Path, useForm } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { type FieldSpec, Fields } from '../../../components/form/fields';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
@@ -20,6 +20,8 @@ export function SettingsGroupForm<G extends SettingsGroup>(props: {
   fields?: FieldSpec<SettingsValues<G> & FieldValues>[];
   texts?: { name: keyof SettingsValues<G> & string; label: string; description?: string }[];
   switches?: { name: keyof SettingsValues<G> & string; label: string }[];
+  /** A field of the group's own (a list of days), between the fields and the long texts. */
+  more?: (form: UseFormReturn<SettingsValues<G> & FieldValues>) => ReactNode;
 }) {
   type V = SettingsValues<G> & FieldValues;
   const save = useSaveSettings(props.group);
@@ -42,6 +44,7 @@ export function SettingsGroupForm<G extends SettingsGroup>(props: {
         <Stack>
           {props.intro && <Text size="sm">{props.intro}</Text>}
           {props.fields && <Fields form={form} fields={props.fields} />}
+          {props.more?.(form)}
           {props.texts?.map((t) => (
             <Textarea
               key={t.name}

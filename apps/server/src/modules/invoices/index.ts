@@ -1,0 +1,10 @@
+// The invoices module's public entry: other modules and the wiring import it from here only
+// (decision 0018).
+
+export { remindOverdue, runInvoiceJobsEverywhere, runRecurring } from './invoice-jobs';
+export * from './invoices.module';
+export { firmToday, firmTodaySql, INVOICE_LINES, invoiceNumber, invoiceType } from './invoices.service';
+export * from './invoices.table';
+export { orderBilling } from './order-billing';
+export { recurringInvoiceType } from './recurring.service';
+export * from './recurring.table';
