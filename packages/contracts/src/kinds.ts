@@ -296,6 +296,7 @@ export const KINDS = defineKinds({
       { path: '', label: 'Overview', alias: 'overview' },
       { path: 'tasks', label: 'Tasks' },
       { path: 'orders', label: 'Orders' },
+      { path: 'invoices', label: 'Invoices' },
       { path: 'purchase-orders', label: 'Purchase orders' },
       { path: 'time', label: 'Time' },
       { path: 'files', label: 'Files' },

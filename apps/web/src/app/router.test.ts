@@ -17,6 +17,7 @@ const PATHS = [
   '/a/recurring-invoices/1',
   '/a/recurring-invoices/1/logs',
   '/u/companies/1/accounting',
+  '/u/customer-jobs/1/invoices',
   '/u/companies',
   '/u/companies/new',
   '/u/companies/1',

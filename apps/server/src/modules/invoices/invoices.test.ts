@@ -278,6 +278,35 @@ describe('payments', () => {
     expect(await ok<{ remainingCents: number }>(api('GET', `/credit-memos/${memo._id}`))).toMatchObject({
       remainingCents: 6_000,
     });
+    // Refunding is its own code (54), deleting a refund too (55): keeping payments is not enough.
+    const role = await ok<{ _id: string }>(
+      api('POST', '/roles', { name: 'Payments only', permissions: [64, 65, 67, 60] }),
+      201,
+    );
+    const member = await signIn(t.app, 'sales@demo.test');
+    const clerk = await ok<{ _id: string }>(api('GET', '/auth/', undefined, member));
+    await ok(api('PUT', `/staff/${clerk._id}/roles`, { roles: [role._id] }));
+    const refused = await api(
+      'POST',
+      '/payments',
+      { customer: customer._id, method: 'check', amountCents: 1_000, refund: memo._id },
+      member,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe('You do not have permission to refund customers.');
+    const kept = await api('DELETE', `/payments/${done._id}`, undefined, member);
+    expect(errorOf(kept).message).toBe('You do not have permission to delete refunds.');
+    // A payment they may record (64).
+    const received = await api(
+      'POST',
+      '/payments',
+      { customer: customer._id, method: 'cash', amountCents: 500 },
+      member,
+    );
+    expect(received.statusCode, received.body).toBe(201);
+    expect(await ok<{ remainingCents: number }>(api('GET', `/credit-memos/${memo._id}`))).toMatchObject({
+      remainingCents: 6_000,
+    });
     const aging = await ok<Aging>(api('GET', `/receivables/aging?customer=${customer._id}`));
     expect(aging.rows).toHaveLength(1);
     const row = aging.rows[0]!;

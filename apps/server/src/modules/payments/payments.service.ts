@@ -1,4 +1,4 @@
-import { hasCode, KINDS, type Payment, type PaymentRow, paymentInputSchema } from '@atelier/contracts';
+import { hasCode, KINDS, P, type Payment, type PaymentRow, paymentInputSchema } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -75,6 +75,9 @@ export const paymentType = defineRecordType<typeof payments, typeof paymentInput
       throw forbidden(
         'You do not have permission to apply payments to invoices: record it as credit, or ask for the invoices permission.',
       );
+    // Paying money back is refunding (54), on top of keeping payments.
+    if ((input.refund || before?.creditMemoId) && !hasCode(actor.codes, P.MODIFY_REFUNDS))
+      throw forbidden('You do not have permission to refund customers.');
     const customer = await documentCustomer(db, input.customer);
     const number = before?.number ?? (await nextNumber(db, actor.firmId, 'payment'));
     const amountCents = input.refund ? -input.amountCents : input.amountCents;
@@ -106,6 +109,11 @@ export const paymentType = defineRecordType<typeof payments, typeof paymentInput
     await applyMoney(db, paymentSource(row), input.applications);
   },
   beforeDelete: (db, _actor, row) => undo(db, row),
+  // Taking a refund back is deleting refunds (55), on top of deleting payments.
+  mayChange: async (_db, actor, row, action) => {
+    if (row.amountCents < 0 && action === 'delete' && !hasCode(actor.codes, P.DELETE_REFUNDS))
+      throw forbidden('You do not have permission to delete refunds.');
+  },
   audited: (r) => ({
     name: paymentName(r),
     customer: r.customerId,

@@ -1,18 +1,9 @@
-import {
-  AGING_BUCKET_LABELS,
-  AGING_BUCKETS,
-  type Aging,
-  type Company,
-  INVOICE_STATUS_LABELS,
-  type InvoiceRow,
-  KINDS,
-  P,
-} from '@atelier/contracts';
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, type Aging, type Company, KINDS, P } from '@atelier/contracts';
+import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { InvoicesOf } from '../../../components/invoices-of';
 import { NoAccess } from '../../../components/no-access';
 import { useRecord } from '../../../components/record/record-outlet';
-import { RecordsOf } from '../../../components/records-of';
 import { api } from '../../../lib/api';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
@@ -115,32 +106,7 @@ export default function CompanyAccountingTab() {
         )}
       </Group>
       {aging.data ? <AgingCard aging={aging.data} /> : <Loader aria-label="Loading the balance" />}
-      <RecordsOf<InvoiceRow>
-        kind={KINDS.invoice}
-        filter="account"
-        id={record._id}
-        empty={`No invoices for ${record.name} yet.`}
-        create={{ href: `${KINDS.invoice.webPath}/new`, label: 'Create invoice' }}
-        columns={[
-          { head: 'Customer', cell: (i) => i.customer.name },
-          {
-            head: 'Status',
-            cell: (i) => (
-              <Group gap={4} wrap="nowrap">
-                {INVOICE_STATUS_LABELS[i.status]}
-                {i.overdue && (
-                  <Badge color="red" variant="light" size="sm">
-                    Overdue
-                  </Badge>
-                )}
-              </Group>
-            ),
-          },
-          { head: 'Due', cell: (i) => formatDate(i.dueDate) },
-          { head: 'Total', cell: (i) => formatMoney(i.totalCents) },
-          { head: 'Balance', cell: (i) => formatMoney(i.balanceCents) },
-        ]}
-      />
+      <InvoicesOf filter="account" id={record._id} empty={`No invoices for ${record.name} yet.`} />
     </Stack>
   );
 }

@@ -58,7 +58,8 @@ function CreditMemoActions({ memo }: { memo: CreditMemo }) {
   return (
     <>
       {left && mayApply && <Button onClick={() => setOpen('apply')}>Apply to invoices</Button>}
-      {left && can(KINDS.payment.codes.modify) && (
+      {/* A refund is a payment (64) paying money back (refunds: 54). */}
+      {left && can(KINDS.payment.codes.modify) && can(P.MODIFY_REFUNDS) && (
         <Button variant="default" onClick={() => setOpen('refund')}>
           Refund
         </Button>

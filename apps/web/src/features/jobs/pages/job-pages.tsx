@@ -184,6 +184,7 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
   tabs: {
     tasks: () => import('./job-tasks-tab'),
     orders: () => import('./job-orders-tab'),
+    invoices: () => import('./job-invoices-tab'),
     'purchase-orders': () => import('./job-purchase-orders-tab'),
     time: () => import('./job-time-tab'),
   },
