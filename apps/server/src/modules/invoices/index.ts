@@ -3,7 +3,7 @@
 
 export { remindOverdue, runInvoiceJobsEverywhere, runRecurring } from './invoice-jobs';
 export * from './invoices.module';
-export { firmToday, firmTodaySql, INVOICE_LINES, invoiceNumber, invoiceType } from './invoices.service';
+export { INVOICE_LINES, invoiceNumber, invoiceType } from './invoices.service';
 export * from './invoices.table';
 export { orderBilling } from './order-billing';
 export { recurringInvoiceType } from './recurring.service';

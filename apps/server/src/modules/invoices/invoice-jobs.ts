@@ -7,11 +7,12 @@ import { queueEmail } from '../../platform/email/outbox.service';
 import { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { HttpError } from '../../platform/http/errors';
+import { firmToday } from '../../platform/identity/firm-clock';
 import { defineJob, forEachFirm } from '../../platform/jobs/runner';
 import { getSettings } from '../../platform/settings/settings.service';
 import { customers } from '../customers';
 import { invoicePdf, sendInvoice } from './invoice-send';
-import { firmToday, invoiceNumber, invoiceType } from './invoices.service';
+import { invoiceNumber, invoiceType } from './invoices.service';
 import { invoices } from './invoices.table';
 import { recurringInvoices } from './recurring.table';
 
@@ -67,7 +68,7 @@ export async function runRecurring(tx: Executor, firmId: string, storage: LocalF
         tx,
         { firmId, userId: null },
         {
-          entityType: 'recurring_invoice',
+          entityType: KINDS.recurring_invoice.key,
           entityId: plan.id,
           action: 'run failed',
           after: { reason: error.message, day: today },
@@ -139,7 +140,7 @@ export async function remindOverdue(tx: Executor, firmId: string, storage: Local
       tx,
       { firmId, userId: null },
       {
-        entityType: 'invoice',
+        entityType: KINDS.invoice.key,
         entityId: row.id,
         action: 'reminder',
         after: { to: email, daysPastDue: late, number: invoiceNumber(row) },

@@ -1,4 +1,5 @@
 import {
+  calendarAddDays,
   type Invoice,
   type InvoiceRow,
   type InvoiceStatus,
@@ -6,16 +7,15 @@ import {
   invoiceVoidSchema,
   KINDS,
   percentE2Of,
-  wallClock,
 } from '@atelier/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { firms } from '../../platform/identity/firms.table';
-import { buildSearchText, idsIn, likePattern } from '../../platform/lists/list';
+import { firmToday, firmTodaySql } from '../../platform/identity/firm-clock';
+import { buildSearchText, idsIn, likePattern, yesNo } from '../../platform/lists/list';
 import { nextNumber } from '../../platform/numbering/numbering.service';
 import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { getSettingsGroup } from '../../platform/settings/settings.service';
@@ -48,25 +48,10 @@ const orderRef = sql`(SELECT json_build_object('_id', o.id, 'name', o.prefix || 
   WHERE o.id = ${qualified(invoices.orderId)})`;
 export const INVOICE_LINES = { table: invoiceLines, parent: invoiceLines.invoiceId, parentKey: 'invoiceId' };
 
-/** The firm's today, on its own clock: what "due" and "overdue" are measured against. */
-export async function firmToday(db: Executor, firmId: string): Promise<string> {
-  const [firm] = await db.select({ timeZone: firms.timeZone }).from(firms).where(eq(firms.id, firmId));
-  return wallClock(new Date(), firm?.timeZone ?? 'UTC').slice(0, 10);
-}
-/** The same, in SQL, for the invoice's firm: lists and aging read it per row. */
-export const firmTodaySql = (firmId: SQL | string) =>
-  sql`(now() AT TIME ZONE (SELECT f.time_zone FROM ${firms} f WHERE f.id = ${firmId}))::date`;
-
 /** Owed and past its due date: read, never stored. */
 const overdueSql = sql<boolean>`(${invoices.status} IN ('sent', 'partially_paid') AND ${invoices.dueDate} < ${firmTodaySql(
   qualified(invoices.firmId),
 )})`;
-
-const addDays = (day: string, days: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The lines an input's invoice writes, worked out by `columns` and written by `afterWrite`. */
 const computed = new WeakMap<Input, { lines: BilledLine[] | null }>();
@@ -172,7 +157,7 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
       await checkDocumentJob(db, input.customerJob ?? before.customerJobId, before.customerId);
       computed.set(input, { lines: null });
       const issueDate = input.issueDate ?? before.issueDate;
-      const dueDate = input.dueDate ?? addDays(issueDate, before.paymentTermsDays);
+      const dueDate = input.dueDate ?? calendarAddDays(issueDate, before.paymentTermsDays);
       if (dueDate < issueDate)
         throw badRequest('The due date is on or after the issue date.', {
           dueDate: 'The due date is on or after the issue date.',
@@ -189,7 +174,7 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
       : { prefix: settings.prefix, number: await nextNumber(db, actor.firmId, 'invoice') };
     const issueDate = input.issueDate ?? before?.issueDate ?? (await firmToday(db, actor.firmId));
     const terms = content.terms ?? settings.paymentTermsDays;
-    const dueDate = input.dueDate ?? addDays(issueDate, terms);
+    const dueDate = input.dueDate ?? calendarAddDays(issueDate, terms);
     if (dueDate < issueDate)
       throw badRequest('The due date is on or after the issue date.', {
         dueDate: 'The due date is on or after the issue date.',
@@ -352,8 +337,8 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
       account: idsIn(invoices.companyId, 'account'),
       job: idsIn(invoices.customerJobId, 'job', true),
       order: idsIn(invoices.orderId, 'order'),
-      // Owed and past due ("yes"), or not.
-      overdue: (values) => (values.includes('yes') ? overdueSql : sql`NOT ${overdueSql}`),
+      // Owed and past due, or not.
+      overdue: yesNo(overdueSql, 'overdue'),
     },
     search: (q) => sql`${invoices.searchText} LIKE ${likePattern(q.toLowerCase().trim())}`,
   },

@@ -62,6 +62,11 @@ describe('the demo firm', () => {
     const open = items.filter((i) => i.status === 'sent' || i.status === 'partially_paid');
     expect(aging.totals.openCents).toBe(open.reduce((s, i) => s + i.balanceCents, 0));
     expect(aging.totals.balanceCents).toBe(aging.totals.openCents - aging.totals.creditCents);
+    // The overdue filter reads the firm's today, and says what it takes.
+    const overdue = await ok<{ items: InvoiceRow[] }>(api('GET', '/invoices?filter[overdue][]=true&limit=100'));
+    expect(overdue.items.length).toBe(items.filter((i) => i.overdue).length);
+    expect(overdue.items.length).toBeGreaterThan(0);
+    expect((await api('GET', '/invoices?filter[overdue][]=soon')).statusCode).toBe(400);
   });
 });
 

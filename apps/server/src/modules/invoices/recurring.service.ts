@@ -1,4 +1,5 @@
 import {
+  calendarAddDays,
   firstRunOn,
   KINDS,
   type RecurringInvoice,
@@ -9,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { qualified } from '../../db/columns';
 import { conflict } from '../../platform/http/errors';
+import { firmToday } from '../../platform/identity/firm-clock';
 import { idsIn, likePattern } from '../../platform/lists/list';
 import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { companies } from '../companies';
@@ -17,11 +19,9 @@ import { checkDocumentJob, customerAddress, documentCustomer, priceLines } from 
 import { customerJobs } from '../jobs';
 import { itemViewSql } from '../stock';
 import { priceBookFor } from '../wholesale';
-import { firmToday } from './invoices.service';
 import { invoices } from './invoices.table';
 import { recurringInvoices } from './recurring.table';
 
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const customerRef = refColumn(recurringInvoices.customerId, customers, customers.name);
 const companyRef = refColumn(recurringInvoices.companyId, companies, companies.name);
 const jobRef = refColumn(recurringInvoices.customerJobId, customerJobs, customerJobs.name);
@@ -62,7 +62,7 @@ export const recurringInvoiceType = defineRecordType<
     // An edit that keeps the schedule keeps its next day. Otherwise it starts from the later of its
     // start, today and the day after its last run: never a run for the past, never a day billed twice.
     let from = input.startOn > today ? input.startOn : today;
-    if (before?.lastRunOn && from <= before.lastRunOn) from = dayAfter(before.lastRunOn);
+    if (before?.lastRunOn && from <= before.lastRunOn) from = calendarAddDays(before.lastRunOn, 1);
     const next = sameSchedule ? before.nextRunOn! : firstRunOn(from, input.dayOfMonth);
     const ended = input.endOn !== null && next > input.endOn;
     return {

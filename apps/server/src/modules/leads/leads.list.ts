@@ -2,6 +2,7 @@ import { LEAD_STATUSES, type LeadPipeline, type LeadRow, type ListQuery, OPEN_LE
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { currentFirm, qualified } from '../../db/columns';
+import { firmTodaySql } from '../../platform/identity/firm-clock';
 import { idsIn, type ListSpec, listCondition, textIn, yesNo } from '../../platform/lists/list';
 import type { DeclaredListSpec } from '../../platform/records/declared-list';
 import { leads } from './leads.table';
@@ -17,7 +18,7 @@ export const overdue = sql<boolean>`((SELECT ${qualified(leads.followUpKey)} < (
  * Today in the time zone of the firm whose transaction this is, as a value the follow-up index
  * can range over.
  */
-const firmToday = sql`(SELECT (now() AT TIME ZONE f.time_zone)::date FROM firms f WHERE f.id = ${currentFirm})`;
+const firmToday = firmTodaySql(currentFirm);
 
 /**
  * The leads list and board beyond their declared columns: newest first, filtered by assignee,

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { badRequest, forbidden } from '../../platform/http/errors';
-import { buildSearchText, idsIn, likePattern } from '../../platform/lists/list';
+import { firmToday } from '../../platform/identity/firm-clock';
+import { buildSearchText, idsIn, likePattern, yesNo } from '../../platform/lists/list';
 import { nextNumber } from '../../platform/numbering/numbering.service';
 import { defineRecordType, refColumn } from '../../platform/records/lifecycle';
 import { companies } from '../companies';
 import { customers } from '../customers';
 import { documentCustomer } from '../documents';
-import { firmToday } from '../invoices';
 import { applyMoney, type Source, unapplyMoney } from './applications';
 import { creditMemos, payments } from './payments.table';
 
@@ -172,11 +172,8 @@ export const paymentType = defineRecordType<typeof payments, typeof paymentInput
     filters: {
       customer: idsIn(payments.customerId, 'customer'),
       account: idsIn(payments.companyId, 'account'),
-      // Money not yet all on invoices ("yes").
-      unapplied: (values) =>
-        values.includes('yes')
-          ? sql`${payments.amountCents} > ${payments.appliedCents}`
-          : sql`${payments.amountCents} <= ${payments.appliedCents}`,
+      // Money not yet all on invoices, or all on them.
+      unapplied: yesNo(sql`${payments.amountCents} > ${payments.appliedCents}`, 'unapplied'),
     },
     search: (q) => sql`${payments.searchText} LIKE ${likePattern(q.toLowerCase().trim())}`,
   },

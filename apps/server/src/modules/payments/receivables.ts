@@ -1,7 +1,8 @@
 import type { Aging } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { firmToday, invoices } from '../invoices';
+import { firmToday } from '../../platform/identity/firm-clock';
+import { invoices } from '../invoices';
 import { creditMemos, payments } from './payments.table';
 
 type Filter = { customer?: string; account?: string };

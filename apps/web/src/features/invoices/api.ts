@@ -133,7 +133,7 @@ export function useCustomerCredit(customerId: string, which: { memos: boolean; p
     queryFn: () =>
       api<ListPage<PaymentRow>>('GET', KINDS.payment.apiPath, undefined, {
         'filter[customer]': [customerId],
-        'filter[unapplied]': ['yes'],
+        'filter[unapplied]': ['true'],
         limit: 100,
       }),
     enabled: which.payments,

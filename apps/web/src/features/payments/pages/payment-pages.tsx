@@ -27,8 +27,8 @@ function usePaymentList() {
         key: 'unapplied',
         label: 'Unapplied',
         options: [
-          { value: 'yes', label: 'Some left as credit' },
-          { value: 'no', label: 'All on invoices' },
+          { value: 'true', label: 'Some left as credit' },
+          { value: 'false', label: 'All on invoices' },
         ],
       },
     ],
