@@ -65,6 +65,13 @@ async function signedInPages(): Promise<string[]> {
   const payment = await firstId(`SELECT id FROM payments WHERE firm_id = ${HARBOR} ORDER BY number LIMIT 1`);
   const memo = await firstId(`SELECT id FROM credit_memos WHERE firm_id = ${HARBOR} LIMIT 1`);
   const plan = await firstId(`SELECT id FROM recurring_invoices WHERE firm_id = ${HARBOR} LIMIT 1`);
+  // Accounting II: a settled return (restocked, credited), a claim, an expense with its receipt, a bill.
+  const returned = await firstId(`SELECT id FROM returns WHERE firm_id = ${HARBOR} AND status = 'resolved' LIMIT 1`);
+  const claim = await firstId(`SELECT id FROM vendor_claims WHERE firm_id = ${HARBOR} LIMIT 1`);
+  const expense = await firstId(
+    `SELECT id FROM expenses WHERE firm_id = ${HARBOR} ORDER BY receipt_file_id IS NULL, spent_on DESC LIMIT 1`,
+  );
+  const bill = await firstId(`SELECT id FROM vendor_bills WHERE firm_id = ${HARBOR} ORDER BY bill_date, id LIMIT 1`);
   const billed = await firstId(
     `SELECT company_id AS id FROM invoices WHERE firm_id = ${HARBOR} AND company_id IS NOT NULL LIMIT 1`,
   );
@@ -138,6 +145,16 @@ async function signedInPages(): Promise<string[]> {
     `/u/companies/${billed}/accounting`,
     '/s/invoice',
     '/s/credit-memo',
+    ...record('/o/returns', returned, ['logs']),
+    `/p/vendor-claims/${claim}`,
+    ...record('/a/expenses', expense, ['logs']),
+    ...record('/p/vendor-bills', bill, ['logs']),
+    `/p/vendors/${vendor}/claims`,
+    `/p/vendors/${vendor}/expenses`,
+    `/p/vendors/${vendor}/bills`,
+    `/p/vendors/${vendor}/sync`,
+    `/u/customer-jobs/${job}/expenses`,
+    '/s/expense',
     ...record('/p/materials', material, ['info', 'stock', 'reorder', 'analytics', 'files', 'logs']),
     ...record('/p/collections', collection, ['products', 'logs']),
     '/p/categories',
@@ -211,13 +228,13 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(found).toEqual([]);
     });
 
-    // The owner's pages in thirds (every third page each), so each test stays well inside its
+    // The owner's pages in quarters (every fourth page each), so each test stays well inside its
     // time as the product grows a page at a time.
-    for (const part of [0, 1, 2])
-      test(`on every page the owner can open (part ${part + 1} of 3)`, async ({ page }) => {
+    for (const part of [0, 1, 2, 3])
+      test(`on every page the owner can open (part ${part + 1} of 4)`, async ({ page }) => {
         await signIn(page, 'owner@demo.test');
         const found: string[] = [];
-        const pages = (await signedInPages()).filter((_, i) => i % 3 === part);
+        const pages = (await signedInPages()).filter((_, i) => i % 4 === part);
         for (const path of pages) found.push(...(await violations(page, path)));
         expect(found).toEqual([]);
       });

@@ -4,16 +4,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, onCommit } from './db/client';
 import { assertRuntimeLogin } from './db/roles';
+import { accountingModule } from './modules/accounting/accounting.module';
 import { ambassadorsModule } from './modules/ambassadors/ambassadors.module';
 import { calendarModule } from './modules/calendar/calendar.module';
 import { categoriesModule } from './modules/categories/categories.module';
 import { changeOrdersModule } from './modules/change-orders/change-orders.module';
 import { collectionsModule } from './modules/collections/collections.module';
+import { commissionsModule } from './modules/commissions/commissions.module';
 import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
 import { customersModule } from './modules/customers/customers.module';
 import { deliveriesModule } from './modules/deliveries/deliveries.module';
 import { employeesModule } from './modules/employees/employees.module';
+import { expensesModule } from './modules/expenses/expenses.module';
 import { filtersModule } from './modules/filters/filters.module';
 import { firmsModule } from './modules/firms/firms.module';
 import { importerModule } from './modules/importer/importer.module';
@@ -24,12 +27,14 @@ import { leadsModule } from './modules/leads/leads.module';
 import { materialsModule } from './modules/materials/materials.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { organizationModule } from './modules/organization/organization.module';
+import { payablesModule } from './modules/payables/payables.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import { productsModule } from './modules/products/products.module';
 import { profileModule } from './modules/profile/profile.module';
 import { proposalsModule } from './modules/proposals/proposals.module';
 import { purchasingModule } from './modules/purchasing/purchasing.module';
 import { quotesModule } from './modules/quotes/quotes.module';
+import { returnsModule } from './modules/returns/returns.module';
 import { salesAnalyticsModule } from './modules/sales-analytics/sales-analytics.module';
 import { stockModule } from './modules/stock/stock.module';
 import { tasksModule } from './modules/tasks/tasks.module';
@@ -88,10 +93,18 @@ export const MODULES: readonly ModuleManifest[] = [
   proposalsModule,
   invoicesModule,
   paymentsModule,
+  // After jobs, vendors and invoices: its demo spends on their jobs; commissions follow paid invoices.
+  expensesModule,
+  commissionsModule,
   deliveriesModule,
+  returnsModule,
   calendarModule,
   salesAnalyticsModule,
   importerModule,
+  // After purchasing and expenses: its demo bills their received orders and pays from their accounts.
+  payablesModule,
+  // Last: its demo exports what every module before it put in the books.
+  accountingModule,
 ];
 installModules(MODULES);
 

@@ -70,6 +70,14 @@ export const invoiceInputSchema = z
       .array(documentLineInputSchema)
       .max(MAX_DOCUMENT_LINES, `Use at most ${MAX_DOCUMENT_LINES} lines.`)
       .default([]),
+    /**
+     * A stand-alone invoice's billable expenses of the customer's jobs (GET /expenses/billable):
+     * a line each, at the expense's amount before tax (decision 0045).
+     */
+    expenses: z
+      .array(z.uuid('Choose an expense from the list.'))
+      .max(100, 'Bill at most 100 expenses at once.')
+      .default([]),
   })
   .superRefine((v, ctx) => {
     if (!v.order && !v.customer)
@@ -80,8 +88,14 @@ export const invoiceInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Enter the percent complete.' });
     if (v.billing === 'progress' && v.percent === 0)
       ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Use more than 0.' });
-    if (!v.order && v.lines.length === 0)
+    if (!v.order && v.lines.length === 0 && v.expenses.length === 0)
       ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Add what the invoice bills.' });
+    if (v.order && v.expenses.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expenses'],
+        message: 'Billable expenses go on an invoice of their own lines, not on one of an order.',
+      });
     if (v.order && v.lines.length)
       ctx.addIssue({ code: 'custom', path: ['lines'], message: 'An invoice of an order bills the order’s lines.' });
     if (v.issueDate && v.dueDate && v.dueDate < v.issueDate)
@@ -95,8 +109,12 @@ export const invoiceVoidSchema = z.strictObject({
   reason: z.string().trim().min(1, 'Say why the invoice is void.').max(500, 'Use at most 500 characters.'),
 });
 
-/** An invoice's line: a document line, and the order line it bills (none: its own or a deposit). */
-export const invoiceLineSchema = documentLineSchema.extend({ orderLine: z.uuid().nullable() });
+/** An invoice's line: a document line, and the order line (or expense) it bills (none: its own or a deposit). */
+export const invoiceLineSchema = documentLineSchema.extend({
+  orderLine: z.uuid().nullable(),
+  /** The billable expense the line bills, if it bills one (decision 0045). */
+  expense: z.uuid().nullable(),
+});
 export type InvoiceLine = z.output<typeof invoiceLineSchema>;
 
 /** Money applied to an invoice: from a payment or a credit memo. */

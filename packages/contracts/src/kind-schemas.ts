@@ -7,6 +7,7 @@ import { creditMemoInputSchema, creditMemoRowSchema, creditMemoSchema } from './
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
 import { deliveryRouteInputSchema, deliveryRouteRowSchema, deliveryRouteSchema } from './deliveries';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
+import { expenseInputSchema, expenseRowSchema, expenseSchema } from './expenses';
 import { importInputSchema, importRowSchema, importSchema } from './imports';
 import { invoiceInputSchema, invoiceRowSchema, invoiceSchema } from './invoices';
 import { customerJobInputSchema, customerJobRowSchema, customerJobSchema } from './jobs';
@@ -20,9 +21,22 @@ import { proposalInputSchema, proposalRowSchema, proposalSchema } from './propos
 import { purchaseOrderInputSchema, purchaseOrderRowSchema, purchaseOrderSchema } from './purchase-orders';
 import { quoteInputSchema, quoteRowSchema, quoteSchema } from './quotes';
 import { recurringInvoiceInputSchema, recurringInvoiceRowSchema, recurringInvoiceSchema } from './recurring-invoices';
+import { returnInputSchema, returnRowSchema, returnSchema } from './returns';
 import { shipmentInputSchema, shipmentRowSchema, shipmentSchema } from './shipments';
 import { taskInputSchema, taskRowSchema, taskSchema } from './tasks';
 import { timeEntryInputSchema, timeEntryRowSchema, timeEntrySchema } from './time';
+import {
+  billPaymentInputSchema,
+  billPaymentRowSchema,
+  billPaymentSchema,
+  vendorBillInputSchema,
+  vendorBillRowSchema,
+  vendorBillSchema,
+  vendorCreditInputSchema,
+  vendorCreditRowSchema,
+  vendorCreditSchema,
+} from './vendor-bills';
+import { vendorClaimInputSchema, vendorClaimRowSchema, vendorClaimSchema } from './vendor-claims';
 import { vendorInputSchema, vendorRowSchema, vendorSchema } from './vendors';
 
 /** The bodies a kind takes and what it answers: create/edit input, a record, a list row. */
@@ -57,10 +71,16 @@ export const KIND_SCHEMAS = {
   },
   payment: { input: paymentInputSchema, detail: paymentSchema, row: paymentRowSchema },
   credit_memo: { input: creditMemoInputSchema, detail: creditMemoSchema, row: creditMemoRowSchema },
+  expense: { input: expenseInputSchema, detail: expenseSchema, row: expenseRowSchema },
+  return: { input: returnInputSchema, detail: returnSchema, row: returnRowSchema },
+  vendor_claim: { input: vendorClaimInputSchema, detail: vendorClaimSchema, row: vendorClaimRowSchema },
   quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },
   delivery_route: { input: deliveryRouteInputSchema, detail: deliveryRouteSchema, row: deliveryRouteRowSchema },
   proposal: { input: proposalInputSchema, detail: proposalSchema, row: proposalRowSchema },
   purchase_order: { input: purchaseOrderInputSchema, detail: purchaseOrderSchema, row: purchaseOrderRowSchema },
+  vendor_bill: { input: vendorBillInputSchema, detail: vendorBillSchema, row: vendorBillRowSchema },
+  vendor_credit: { input: vendorCreditInputSchema, detail: vendorCreditSchema, row: vendorCreditRowSchema },
+  bill_payment: { input: billPaymentInputSchema, detail: billPaymentSchema, row: billPaymentRowSchema },
   shipment: { input: shipmentInputSchema, detail: shipmentSchema, row: shipmentRowSchema },
   import: { input: importInputSchema, detail: importSchema, row: importRowSchema },
 } as const satisfies { [K in KindKey]: KindSchemas };

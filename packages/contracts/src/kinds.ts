@@ -14,6 +14,7 @@ import type { CompanyRow } from './companies';
 import { CREDIT_MEMO_STATUS_LABELS, type CreditMemoRow } from './credit-memos';
 import type { CustomerRow } from './customers';
 import { type DeliveryRouteRow, ROUTE_STATUS_LABELS } from './deliveries';
+import { EXPENSE_BILLING_LABELS, type ExpenseRow } from './expenses';
 import type { FeatureKey } from './features';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './imports';
 import { INVOICE_BILLING_LABELS, INVOICE_STATUS_LABELS, type InvoiceRow } from './invoices';
@@ -33,9 +34,18 @@ import {
   RECURRING_STATUS_LABELS,
   type RecurringInvoiceRow,
 } from './recurring-invoices';
+import { RETURN_RESOLUTION_LABELS, RETURN_STATUS_LABELS, type ReturnRow } from './returns';
 import { SHIPMENT_DIRECTION_LABELS, SHIPMENT_STATUS_LABELS, type ShipmentRow } from './shipments';
 import { TASK_PRIORITY_LABELS, type TaskRow } from './tasks';
 import type { TimeEntryRow } from './time';
+import {
+  type BillPaymentRow,
+  VENDOR_BILL_STATUS_LABELS,
+  VENDOR_CREDIT_STATUS_LABELS,
+  type VendorBillRow,
+  type VendorCreditRow,
+} from './vendor-bills';
+import { VENDOR_CLAIM_STATUS_LABELS, type VendorClaimRow } from './vendor-claims';
 import type { VendorRow } from './vendors';
 
 /**
@@ -298,6 +308,7 @@ export const KINDS = defineKinds({
       { path: 'orders', label: 'Orders' },
       { path: 'invoices', label: 'Invoices' },
       { path: 'purchase-orders', label: 'Purchase orders' },
+      { path: 'expenses', label: 'Expenses' },
       { path: 'time', label: 'Time' },
       { path: 'files', label: 'Files' },
       { path: 'interactions', label: 'Interactions' },
@@ -523,8 +534,15 @@ export const KINDS = defineKinds({
       { path: '', label: 'Details' },
       { path: 'items', label: 'Items' },
       { path: 'purchase-orders', label: 'Purchase orders' },
+      { path: 'bills', label: 'Bills' },
+      // Damaged or wrong items claimed back from the vendor (vendor claims).
+      { path: 'claims', label: 'Claims' },
       { path: 'analytics', label: 'Analytics' },
+      // The exports to the accounting software that sent the vendor's documents (decision 0047).
+      { path: 'sync', label: 'Sync' },
       { path: 'logs', label: 'Logs' },
+      // The spec's order: the expenses paid to the vendor come last.
+      { path: 'expenses', label: 'Expenses' },
     ],
     columns: listColumns<VendorRow>()([
       { key: 'name', label: 'Name', sort: true },
@@ -748,6 +766,107 @@ export const KINDS = defineKinds({
       { key: 'reason', label: 'Reason' },
     ]),
   },
+  return: {
+    key: 'return',
+    noun: 'return',
+    plural: 'returns',
+    label: 'Return',
+    labelPlural: 'Returns',
+    webPath: '/o/returns',
+    apiPath: '/returns',
+    codes: {
+      modify: P.MODIFY_RETURNS,
+      remove: P.DELETE_RETURNS,
+      settings: P.RETURN_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    searchable: true,
+    numberPrefix: 'returnSettings.prefix',
+    // Settled or rejected, never archived: one still requested may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ReturnRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'order', label: 'Order', format: 'ref' },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: RETURN_STATUS_LABELS },
+      { key: 'creditCents', name: 'credit', label: 'Credit', format: 'money', sort: true },
+      { key: 'resolution', label: 'Settled by', choices: RETURN_RESOLUTION_LABELS },
+      { key: 'requestedOn', name: 'requested', label: 'Requested', format: 'date', sort: true },
+    ]),
+  },
+  vendor_claim: {
+    key: 'vendor_claim',
+    noun: 'vendor claim',
+    plural: 'vendor claims',
+    label: 'Vendor claim',
+    labelPlural: 'Vendor claims',
+    webPath: '/p/vendor-claims',
+    apiPath: '/vendor-claims',
+    // Reached from its vendor, purchase order and return, not the navigation.
+    within: 'purchase_order',
+    // A claim is part of buying: the purchase orders' codes.
+    codes: {
+      modify: P.MODIFY_PURCHASE_ORDERS,
+      remove: P.DELETE_PURCHASE_ORDERS,
+      settings: P.PURCHASE_ORDER_SETTINGS,
+      export: P.EXPORT_ORDERS,
+    },
+    searchable: false,
+    // Settled or rejected, never archived: one still open may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<VendorClaimRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'vendor', label: 'Vendor', format: 'ref' },
+      { key: 'purchaseOrder', name: 'purchase-order', label: 'Purchase order', format: 'ref' },
+      { key: 'item', label: 'Item' },
+      { key: 'quantity', label: 'Quantity', format: 'number' },
+      { key: 'status', name: 'state', label: 'Status', choices: VENDOR_CLAIM_STATUS_LABELS },
+      { key: 'openedOn', name: 'opened', label: 'Opened', format: 'date', sort: true },
+    ]),
+  },
+  expense: {
+    key: 'expense',
+    noun: 'expense',
+    plural: 'expenses',
+    label: 'Expense',
+    labelPlural: 'Expenses',
+    webPath: '/a/expenses',
+    apiPath: '/expenses',
+    codes: {
+      modify: P.MODIFY_EXPENSES,
+      remove: P.DELETE_EXPENSES,
+      settings: P.EXPENSE_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    // The spec's search categories have no Expense.
+    searchable: false,
+    // Money spent stays spent: corrected or deleted (173), never archived (decision 0045).
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<ExpenseRow>()([
+      { key: 'date', label: 'Date', format: 'date', sort: true },
+      { key: 'paidTo', name: 'paid-to', label: 'Paid to' },
+      { key: 'category', label: 'Category' },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
+      { key: 'taxCents', name: 'tax', label: 'Tax', format: 'money', hidden: true },
+      { key: 'paidFrom', name: 'paid-from', label: 'Paid from', format: 'ref' },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref' },
+      { key: 'billing', label: 'Billing', choices: EXPENSE_BILLING_LABELS },
+      { key: 'reference', label: 'Reference', hidden: true },
+    ]),
+  },
   delivery_route: {
     key: 'delivery_route',
     noun: 'delivery route',
@@ -879,6 +998,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Details' },
       { path: 'receipts', label: 'Receipts' },
+      { path: 'bills', label: 'Bills' },
       { path: 'files', label: 'Files' },
       { path: 'logs', label: 'Logs' },
     ],
@@ -892,6 +1012,111 @@ export const KINDS = defineKinds({
       { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
       { key: 'lineCount', name: 'lines', label: 'Lines', format: 'number' },
       { key: 'linesReceived', name: 'received', label: 'Lines received', format: 'number', hidden: true },
+    ]),
+  },
+  vendor_bill: {
+    key: 'vendor_bill',
+    noun: 'bill',
+    plural: 'bills',
+    label: 'Vendor bill',
+    labelPlural: 'Vendor bills',
+    // Payables live in purchasing, next to the purchase orders they bill (decision 0046); the
+    // spec has no page of its own for them, nor codes: the purchase orders' (57–59, 37) keep them.
+    webPath: '/p/vendor-bills',
+    apiPath: '/vendor-bills',
+    codes: {
+      modify: P.MODIFY_PURCHASE_ORDERS,
+      remove: P.DELETE_PURCHASE_ORDERS,
+      settings: P.PURCHASE_ORDER_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: false,
+    // Voided, never archived: a draft may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<VendorBillRow>()([
+      { key: 'billNumber', name: 'number', label: 'Bill number', sort: true },
+      { key: 'vendor', label: 'Vendor', format: 'ref' },
+      { key: 'status', name: 'state', label: 'Status', choices: VENDOR_BILL_STATUS_LABELS },
+      { key: 'billDate', name: 'billed', label: 'Bill date', format: 'date', sort: true },
+      { key: 'dueDate', name: 'due', label: 'Due', format: 'date', sort: true },
+      { key: 'overdue', label: 'Overdue', format: 'yesno' },
+      { key: 'needsApproval', name: 'approval', label: 'Needs approval', format: 'yesno' },
+      { key: 'totalCents', name: 'total', label: 'Total', format: 'money', sort: true },
+      { key: 'balanceCents', name: 'balance', label: 'Balance', format: 'money', sort: true },
+    ]),
+  },
+  vendor_credit: {
+    key: 'vendor_credit',
+    noun: 'vendor credit',
+    plural: 'vendor credits',
+    label: 'Vendor credit',
+    labelPlural: 'Vendor credits',
+    webPath: '/p/vendor-credits',
+    apiPath: '/vendor-credits',
+    codes: {
+      modify: P.MODIFY_PURCHASE_ORDERS,
+      remove: P.DELETE_PURCHASE_ORDERS,
+      settings: P.PURCHASE_ORDER_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: false,
+    // Part of payables: reached from the vendor bills page.
+    within: 'vendor_bill',
+    // Voided, never archived: one never used may be deleted.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<VendorCreditRow>()([
+      { key: 'number', label: 'Number', sort: true },
+      { key: 'vendor', label: 'Vendor', format: 'ref' },
+      { key: 'amountCents', name: 'amount', label: 'Amount', format: 'money', sort: true },
+      { key: 'remainingCents', name: 'remaining', label: 'Left to use', format: 'money' },
+      { key: 'status', name: 'state', label: 'Status', choices: VENDOR_CREDIT_STATUS_LABELS },
+      { key: 'issueDate', name: 'issued', label: 'Issued', format: 'date', sort: true },
+      { key: 'reason', label: 'Reason' },
+    ]),
+  },
+  bill_payment: {
+    key: 'bill_payment',
+    noun: 'bill payment',
+    plural: 'bill payments',
+    label: 'Bill payment',
+    labelPlural: 'Bill payments',
+    webPath: '/p/bill-payments',
+    apiPath: '/bill-payments',
+    codes: {
+      modify: P.MODIFY_PURCHASE_ORDERS,
+      remove: P.DELETE_PURCHASE_ORDERS,
+      settings: P.PURCHASE_ORDER_SETTINGS,
+      export: P.EXPORT_PRODUCTS,
+    },
+    searchable: false,
+    // Part of payables: reached from the vendor bills page.
+    within: 'vendor_bill',
+    // Deleted (its money taken off its bills first), never archived.
+    lacks: ['archive', 'bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<BillPaymentRow>()([
+      { key: 'name', label: 'Payment' },
+      { key: 'paidOn', name: 'paid', label: 'Paid', format: 'date', sort: true },
+      { key: 'vendor', label: 'Vendor', format: 'ref' },
+      { key: 'amountCents', name: 'amount', label: 'Amount', format: 'money', sort: true },
+      { key: 'method', label: 'Method', choices: PAYMENT_METHOD_LABELS },
+      { key: 'moneyAccount', name: 'account', label: 'Paid from', format: 'ref' },
+      { key: 'reference', label: 'Reference' },
+      { key: 'unappliedCents', name: 'unapplied', label: 'Unapplied', format: 'money' },
     ]),
   },
   shipment: {
@@ -1064,6 +1289,17 @@ export const SETTINGS_KINDS = {
     // Every product form picks its values.
     listedToAll: true,
     readable: true,
+  },
+  moneyAccount: {
+    key: 'money_account',
+    noun: 'money account',
+    plural: 'money accounts',
+    apiPath: '/money-accounts',
+    // The firm's bank, card and cash accounts, kept with its banking details (81); read by whoever
+    // records what is paid from them: expenses (172) and payments to vendors (57).
+    settingsPath: '/s/firm/banking',
+    codes: { modify: P.MODIFY_FIRM_SETTINGS, remove: P.MODIFY_FIRM_SETTINGS },
+    readable: false,
   },
   department: {
     key: 'department',

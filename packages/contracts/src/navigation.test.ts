@@ -17,7 +17,9 @@ describe('the side-navigation table', () => {
     expect(entries).toContainEqual(['/r/reports', P.VIEW_ANALYTICS, null]);
     // The spec's 34, plus Ambassadors (88), which the spec's table left out.
     expect(entries).toContainEqual(['/u/ambassadors', P.MODIFY_AMBASSADORS, null]);
-    expect(entries).toHaveLength(35);
+    // And Vendor bills (payables, on the purchase orders' code), for which the spec has no route (decision 0046).
+    expect(entries).toContainEqual(['/p/vendor-bills', P.MODIFY_PURCHASE_ORDERS, null]);
+    expect(entries).toHaveLength(36);
     const orders = NAVIGATION[0]!.routes[0]!;
     expect(orders.subroutes).toEqual([
       { name: 'Orders', href: '/o/orders' },

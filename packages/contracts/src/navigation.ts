@@ -47,6 +47,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       entry('Materials', '/p/materials', P.MODIFY_MATERIALS, 'materials'),
       entry('Vendors', '/p/vendors', P.MODIFY_VENDORS),
       entry('Purchase orders', '/p/purchase-orders', P.MODIFY_PURCHASE_ORDERS),
+      entry('Vendor bills', '/p/vendor-bills', P.MODIFY_PURCHASE_ORDERS),
       entry('Shipments', '/p/shipments', P.MODIFY_SHIPMENTS),
       entry('Importer', '/p/importer', P.VIEW_IMPORTER_DOCUMENTS),
       entry('Product store', '/f/product-store', P.MODIFY_STORE, 'product_store'),

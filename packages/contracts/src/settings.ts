@@ -156,6 +156,20 @@ export const SETTINGS_GROUPS = {
     permission: P.CREDIT_MEMO_SETTINGS,
     defaults: { prefix: 'CM-' },
   },
+  /** Not a group of spec section 3: returns' numbering and restocking fee (on /s/order, 26). */
+  returnSettings: {
+    schema: z.strictObject({ prefix, restockingFeePercent: percent }),
+    permission: P.RETURN_SETTINGS,
+    defaults: { prefix: 'RMA-', restockingFeePercent: 0 },
+  },
+  /** Not a group of spec section 3: the expenses' categories (/s/expense, 174). */
+  expenseSettings: {
+    schema: z.strictObject({ categories: labelList.min(1, 'Keep at least one category.') }),
+    permission: P.EXPENSE_SETTINGS,
+    defaults: {
+      categories: ['Materials', 'Subcontractors', 'Fuel', 'Tools', 'Office', 'Meals', 'Commissions', 'Other'],
+    },
+  },
   proposalSettings: {
     schema: z.strictObject({
       prefix,

@@ -21,7 +21,7 @@ describe('the navigation each demo role sees', () => {
 
   it('warehouse: products, materials, vendors, purchase orders, shipments', () => {
     expect(menu(DEMO_ROLES.warehouse.codes, harbor)).toEqual({
-      Products: ['Products', 'Materials', 'Vendors', 'Purchase orders', 'Shipments'],
+      Products: ['Products', 'Materials', 'Vendors', 'Purchase orders', 'Vendor bills', 'Shipments'],
     });
   });
 
@@ -34,9 +34,9 @@ describe('the navigation each demo role sees', () => {
 
   it('super admin: everything the firm has enabled', () => {
     const all = menu(DEMO_ROLES.superAdmin.codes, harbor);
-    expect(Object.values(all).flat()).toHaveLength(35);
+    expect(Object.values(all).flat()).toHaveLength(36);
     const cedarOwner = Object.values(menu(DEMO_ROLES.superAdmin.codes, cedar)).flat();
-    expect(cedarOwner).toHaveLength(28);
+    expect(cedarOwner).toHaveLength(29);
     for (const hidden of [
       'Deliveries',
       'Product store',

@@ -26,6 +26,7 @@ export const SETTINGS_PAGES = [
   { label: 'Orders', href: '/s/order', codes: [P.ORDER_SETTINGS] },
   { label: 'Invoices', href: '/s/invoice', codes: [P.INVOICE_SETTINGS] },
   { label: 'Credit memos', href: '/s/credit-memo', codes: [P.CREDIT_MEMO_SETTINGS] },
+  { label: 'Expenses', href: '/s/expense', codes: [P.EXPENSE_SETTINGS] },
   { label: 'Quotes', href: '/s/quote', codes: [P.QUOTE_SETTINGS], feature: 'quotes' },
   { label: 'Proposals', href: '/s/proposal', codes: [P.PROPOSAL_SETTINGS], feature: 'proposals' },
   { label: 'Deliveries', href: '/s/delivery', codes: [P.DELIVERY_SETTINGS], feature: 'delivery_management' },

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { announce } from '../../platform/events/events';
 import { drawnSignaturePng } from '../../platform/files/drawn-signature';
 import { assertOwnImages, storeMadeFile } from '../../platform/files/files.service';
 import { files } from '../../platform/files/files.table';
@@ -229,6 +230,18 @@ async function deliverStop(
     })
     .where(eq(deliveryStops.id, stop.id));
   await refreshRoute(db, route.id);
+  // What came damaged is for whoever handles returns (a return opened for it, linked to the stop).
+  if (body.damages.length)
+    await announce(db, actor, 'delivery.damaged', {
+      stopId: stop.id,
+      orderId: order.id,
+      route: routeNumber(route),
+      damages: body.damages.map((d) => ({
+        orderLineId: d.line,
+        quantityE4: Math.round(d.quantity * 10_000),
+        note: d.note,
+      })),
+    });
   await audit(db, actor, route, 'stop-delivered', {
     stop: stop.position + 1,
     order: name,

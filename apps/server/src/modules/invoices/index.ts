@@ -8,3 +8,4 @@ export * from './invoices.table';
 export { orderBilling } from './order-billing';
 export { recurringInvoiceType } from './recurring.service';
 export * from './recurring.table';
+export { invoicesSettled, onInvoicesSettled, type SettlementListener } from './settlement';

@@ -1,6 +1,7 @@
 import { KINDS } from '@atelier/contracts';
 import { defineModule } from '../../platform/modules/define-module';
 import { invoiceScheduleJob } from './invoice-jobs';
+import { invoiceJournal } from './invoices.journal';
 import { invoiceRoutes } from './invoices.routes';
 
 /**
@@ -13,4 +14,5 @@ export const invoicesModule = defineModule({
   kinds: [KINDS.invoice, KINDS.recurring_invoice],
   routes: invoiceRoutes,
   jobs: [invoiceScheduleJob],
+  journal: [invoiceJournal],
 });

@@ -8,7 +8,7 @@ import {
   KINDS,
   percentE2Of,
 } from '@atelier/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -29,6 +29,7 @@ import {
   priceLines,
   writeLines,
 } from '../documents';
+import { expenseLines } from '../expenses';
 import { customerJobs } from '../jobs';
 import { orderNumber, orders } from '../orders';
 import { priceBookFor } from '../wholesale';
@@ -53,8 +54,11 @@ const overdueSql = sql<boolean>`(${invoices.status} IN ('sent', 'partially_paid'
   qualified(invoices.firmId),
 )})`;
 
-/** The lines an input's invoice writes, worked out by `columns` and written by `afterWrite`. */
-const computed = new WeakMap<Input, { lines: BilledLine[] | null }>();
+/**
+ * The lines an input's invoice writes, worked out by `columns` and written by `afterWrite`, with
+ * the billable expense each bills (none for most).
+ */
+const computed = new WeakMap<Input, { lines: BilledLine[] | null; expenseIds?: (string | null)[] }>();
 
 /**
  * Whether an edit of an order's draft asks for what it already bills: the same billing, and for
@@ -97,10 +101,14 @@ async function contentOf(db: Executor, actor: Actor, input: Input, before: Row |
       terms: order.paymentTermsDays || null,
       taxExempt: order.taxExempt,
       jobId: input.customerJob ?? order.customerJobId,
+      expenseIds: null,
     };
   }
   const customer = await documentCustomer(db, input.customer!);
-  const priced = await priceLines(db, actor.firmId, input.lines, {
+  if (before) await keepExpenseLines(db, before.id, input);
+  // The customer's billable expenses it bills: a line each after its own (decision 0045).
+  const billed = await expenseLines(db, customer.id, input.expenses, before?.id ?? null);
+  const priced = await priceLines(db, actor.firmId, [...input.lines, ...billed.map((b) => b.line)], {
     shipTo: customerAddress(customer.addresses),
     taxExempt: customer.taxExempt,
     discount: null,
@@ -123,8 +131,29 @@ async function contentOf(db: Executor, actor: Actor, input: Input, before: Row |
     bill,
     terms: customer.terms,
     taxExempt: customer.taxExempt,
-    jobId: input.customerJob,
+    // Billing the expenses of one job, the invoice is that job's unless said (its revenue).
+    jobId: input.customerJob ?? (new Set(billed.map((b) => b.jobId)).size === 1 ? billed[0]!.jobId : null),
+    expenseIds: priced.lines.map((_, i) => billed[i - input.lines.length]?.expenseId ?? null),
   };
+}
+
+/**
+ * A line that bills an expense is kept through `expenses`, not as a line of its own: naming it
+ * among the lines would bill the expense's money twice.
+ */
+async function keepExpenseLines(db: Executor, invoiceId: string, input: Input) {
+  const named = input.lines.flatMap((l, i) => (l.id ? [{ id: l.id, i }] : []));
+  if (!named.length) return;
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT id FROM ${invoiceLines} WHERE invoice_id = ${invoiceId} AND expense_id IS NOT NULL
+       AND id = ANY(${sql.param(named.map((n) => n.id))}::uuid[])`);
+  const billing = new Set(rows.map((r) => r.id));
+  const errors = Object.fromEntries(
+    named
+      .filter((n) => billing.has(n.id))
+      .map((n) => [`lines.${n.i}.id`, 'This line bills an expense: keep the expense among the expenses instead.']),
+  );
+  if (Object.keys(errors).length) throw badRequest('A line that bills an expense is kept with the expenses.', errors);
 }
 
 /**
@@ -167,7 +196,7 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
     const content = await contentOf(db, actor, input, before);
     const { customer, bill } = content;
     await checkDocumentJob(db, content.jobId, customer.id);
-    computed.set(input, { lines: bill.lines });
+    computed.set(input, { lines: bill.lines, expenseIds: content.expenseIds ?? undefined });
     const settings = await getSettingsGroup(db, actor.firmId, 'invoiceSettings');
     const numbered = before
       ? { prefix: before.prefix, number: before.number }
@@ -219,7 +248,7 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
   },
   afterWrite: async (db, row, before, input) => {
     if (!input) return;
-    const { lines } = computed.get(input)!;
+    const { lines, expenseIds } = computed.get(input)!;
     if (!lines) return;
     // An invoice of an order is worked out whole each time: its lines are written anew.
     if (before && row.orderId) await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, row.id));
@@ -230,7 +259,7 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
       row.id,
       lines.map((l) => l.line),
       before !== null && !row.orderId,
-      (_line, i) => ({ orderLineId: lines[i]!.orderLineId }),
+      (_line, i) => ({ orderLineId: lines[i]!.orderLineId, expenseId: expenseIds?.[i] ?? null }),
     );
   },
   refuseDelete: (row) =>
@@ -270,7 +299,11 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
     overdue: overdueSql,
     recurringInvoice: sql`(SELECT json_build_object('_id', r.id, 'name', r.name) FROM ${recurringInvoices} r
       WHERE r.id = ${qualified(invoices.recurringInvoiceId)})`,
-    lines: linesJsonSql(INVOICE_LINES, qualified(invoices.id), sql`'orderLine', l.order_line_id`),
+    lines: linesJsonSql(
+      INVOICE_LINES,
+      qualified(invoices.id),
+      sql`'orderLine', l.order_line_id, 'expense', l.expense_id`,
+    ),
     // constant SQL names: invoice_applications, payments and credit_memos are the payments module's tables.
     applications: sql`COALESCE((SELECT json_agg(json_build_object(
         '_id', a.id,
@@ -361,6 +394,15 @@ export const invoiceType = defineRecordType<typeof invoices, typeof invoiceInput
         voidedAt: new Date(),
         voidReason: (body as z.output<typeof invoiceVoidSchema>).reason,
       }),
+      // The expenses it billed are billable again, on the customer's next invoice (decision 0045).
+      effects: async (db, _actor, row) => {
+        const freed = await db
+          .update(invoiceLines)
+          .set({ expenseId: null })
+          .where(and(eq(invoiceLines.invoiceId, row.id), isNotNull(invoiceLines.expenseId)))
+          .returning({ id: invoiceLines.id });
+        return freed.length ? { expensesFreed: freed.length } : {};
+      },
     },
   },
 });

@@ -19,6 +19,7 @@ import { registerReference } from '../../platform/records/references';
 import { companies } from '../companies';
 import { customers } from '../customers';
 import { documentLineChecks, documentLineColumns, documentTotalsColumns } from '../documents';
+import { expenses } from '../expenses';
 import { customerJobs } from '../jobs';
 import { orderLines, orders } from '../orders';
 import { recurringInvoices } from './recurring.table';
@@ -116,10 +117,14 @@ export const invoiceLines = pgTable(
     ...documentLineColumns(),
     // A change order that takes the line off the order leaves the invoice as it was billed.
     orderLineId: uuid('order_line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    // The billable expense the line bills (decision 0045): unique, so no expense is billed twice;
+    // voiding the invoice lets it go.
+    expenseId: uuid('expense_id').references(() => expenses.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('invoice_lines_order_line_idx').on(t.orderLineId).where(sql`order_line_id IS NOT NULL`),
+    uniqueIndex('invoice_lines_expense_uq').on(t.expenseId).where(sql`expense_id IS NOT NULL`),
     index('invoice_lines_product_idx').on(t.productId).where(sql`product_id IS NOT NULL`),
     index('invoice_lines_material_idx').on(t.materialId).where(sql`material_id IS NOT NULL`),
     ...documentLineChecks('invoice_lines'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { invoiceNumber, invoices } from '../invoices';
+import { invoiceNumber, invoices, invoicesSettled } from '../invoices';
 import { creditMemos, invoiceApplications, payments } from './payments.table';
 
 /**
@@ -101,6 +101,11 @@ export async function applyMoney(
   }
   const total = applied.reduce((s, a) => s + a.cents, 0);
   if (total) await moveSource(db, source, total);
+  // An invoice paid in full earns its ambassador's commission (decision 0045).
+  await invoicesSettled(
+    db,
+    applied.map((a) => a.invoice),
+  );
   return applied;
 }
 
@@ -141,6 +146,11 @@ export async function unapplyMoney(
        WHERE id = ${r.invoice_id}`);
   const total = removed.reduce((s, r) => s + Number(r.amount_cents), 0);
   if (total && !options.keepSource) await moveSource(db, source, -total);
+  // An invoice no longer paid takes back the commission not yet paid out (decision 0045).
+  await invoicesSettled(
+    db,
+    removed.map((r) => r.invoice_id),
+  );
   return total;
 }
 

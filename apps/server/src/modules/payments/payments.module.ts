@@ -1,6 +1,7 @@
 import { KINDS } from '@atelier/contracts';
 import { defineModule } from '../../platform/modules/define-module';
 import { accountingDemo } from './accounting.demo';
+import { creditMemoJournal, paymentJournal, refundJournal } from './payments.journal';
 import { paymentRoutes } from './payments.routes';
 import { statementRoutes } from './statement.routes';
 
@@ -13,4 +14,5 @@ export const paymentsModule = defineModule({
   kinds: [KINDS.payment, KINDS.credit_memo],
   routes: [...paymentRoutes, ...statementRoutes],
   seeds: [accountingDemo],
+  journal: [paymentJournal, refundJournal, creditMemoJournal],
 });

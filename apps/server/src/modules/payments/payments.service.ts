@@ -68,6 +68,8 @@ export const paymentType = defineRecordType<typeof payments, typeof paymentInput
     subtitle: sql<string>`concat_ws(' · ', (SELECT c.name FROM ${customers} c WHERE c.id = ${qualified(payments.customerId)}),
       to_char(${payments.amountCents} / 100.0, 'FM999,999,999,990.00'), ${payments.reference})`,
     text: payments.searchText,
+    // Money paid back is found in search as a Refund (spec section 7's category).
+    filedAs: { type: 'refund', when: sql<boolean>`${payments.amountCents} < 0` },
   },
   columns: async (db, actor, input, before) => {
     // Putting money on invoices is keeping invoices (60), as /apply is.

@@ -109,7 +109,7 @@ function poLineItemSql(t: string): SQL {
   // constant SQL: an alias written in our code.
   return sql`CASE WHEN ${sql.raw(t)}.item_id IS NULL THEN NULL ELSE ${itemViewSql(t)} END`;
 }
-function poLineNameSql(t: string): SQL {
+export function poLineNameSql(t: string): SQL {
   // constant SQL: an alias written in our code.
   const a = sql.raw(t);
   return sql`CASE WHEN ${a}.item_id IS NULL THEN ${a}.name ELSE ${itemViewSql(t)} ->> 'name' END`;

@@ -11,6 +11,13 @@ export type DomainEvents = {
   'lead.won': { leadId: string; name: string; assignedTo: string | null };
   /** A job was made from a project template: its tasks are to be made. */
   'job.created': { jobId: string; template: string };
+  /** A delivery stop was handed over with damaged items noted at the door. */
+  'delivery.damaged': {
+    stopId: string;
+    orderId: string;
+    route: string;
+    damages: { orderLineId: string; quantityE4: number; note: string }[];
+  };
 };
 export type DomainEvent = keyof DomainEvents;
 

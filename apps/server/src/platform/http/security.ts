@@ -16,6 +16,8 @@ const CONTENT_SECURITY_POLICY = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
+  // A receipt's PDF is shown from a local object URL of its bytes (decision 0045); nothing else is framed.
+  "frame-src 'self' blob:",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",

@@ -6,6 +6,7 @@ import { entityKind } from '../records/entities';
 import { installSampleData, type SampleData } from '../seeds/sample-data';
 import type { Seed } from '../seeds/seeds';
 import { installSettings, type ModuleSettings } from '../settings/settings-references';
+import { installJournalSources, type JournalSource } from './journal';
 
 /**
  * What a module brings to the app, in one place (its `X.module.ts`): the record kinds it owns,
@@ -26,6 +27,8 @@ export type ModuleManifest = {
   settings?: ModuleSettings;
   /** What it does when something happens in another module (platform/events). */
   reactions?: readonly AnyReaction[];
+  /** What its documents put in the books, for the accounting export (./journal.ts, decision 0047). */
+  journal?: readonly JournalSource[];
 };
 
 export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;
@@ -49,6 +52,7 @@ export function checkModules(modules: readonly ModuleManifest[]): void {
     for (const job of m.jobs ?? []) claim(`job ${job.name}`, m.name);
     for (const seed of m.seeds ?? []) claim(`seed ${seed.name}`, m.name);
     for (const route of m.routes) claim(`route ${route.method} ${route.url}`, m.name);
+    for (const source of m.journal ?? []) claim(`journal source ${source.key}`, m.name);
   }
 }
 
@@ -59,5 +63,6 @@ export function installModules(modules: readonly ModuleManifest[]): void {
     if (m.settings) installSettings(m.name, m.settings);
     installSampleData(m.sampleData ?? []);
     installReactions(m.reactions ?? []);
+    installJournalSources(m.name, m.journal ?? []);
   }
 }

@@ -36,6 +36,8 @@ export type EntityKind = {
    * sub-select `ids` names: for writes of many records at once (an import), indexed in one statement.
    */
   searchSql?: (ids: SQL) => SQL;
+  /** The other search categories some of its records are filed under (payments: refunds). */
+  filedAs?: string[];
   /** Other audit entity types whose entries belong in its logs (an employee's account: 'user'). */
   alsoAuditedAs?: string[];
   /**
@@ -46,12 +48,20 @@ export type EntityKind = {
   fieldCodes?: Readonly<Record<string, PermissionCode>>;
 };
 
-export type SearchDoc = { id: string; title: string; subtitle: string; searchText: string; archived: boolean };
+export type SearchDoc = {
+  id: string;
+  /** Its search category: the kind's type unless the kind files it elsewhere (`filedAs`). */
+  type?: string;
+  title: string;
+  subtitle: string;
+  searchText: string;
+  archived: boolean;
+};
 
 const kinds = new Map<string, EntityKind>();
 
 /** What a module adds to its kind's declaration: how to find a record, and what search shows. */
-export type EntityParts = Pick<EntityKind, 'find' | 'searchDocs' | 'searchSql' | 'alsoAuditedAs'>;
+export type EntityParts = Pick<EntityKind, 'find' | 'searchDocs' | 'searchSql' | 'alsoAuditedAs' | 'filedAs'>;
 
 /** Registers a declared kind with the parts only its module can give. */
 export function registerEntity(declared: RecordKind, parts: EntityParts): EntityKind {
@@ -76,6 +86,14 @@ export function registerEntity(declared: RecordKind, parts: EntityParts): Entity
 
 export function entityKind(type: string | null | undefined): EntityKind | undefined {
   return type ? kinds.get(type) : undefined;
+}
+
+/** The search categories a kind's records are filed under: its own type, and any `filedAs`. */
+export const searchTypes = (kind: EntityKind): string[] => [kind.type, ...(kind.filedAs ?? [])];
+
+/** The kind whose records a search entry of this category is: its own, or the kind filing records there. */
+export function kindOfSearchType(type: string): EntityKind | undefined {
+  return kinds.get(type) ?? [...kinds.values()].find((k) => k.filedAs?.includes(type));
 }
 
 /** Whether someone may see records of this kind: its code, and its module enabled for the firm. */

@@ -84,7 +84,16 @@ export type RecordTypeSpec<
    * What global search shows of a record (searchable kinds): its title, a line under it, and
    * the column holding its search text.
    */
-  search?: { title: AnyPgColumn | SQL<string>; subtitle: SQL<string>; text: AnyPgColumn };
+  search?: {
+    title: AnyPgColumn | SQL<string>;
+    subtitle: SQL<string>;
+    text: AnyPgColumn;
+    /**
+     * Records filed under another search category of the spec's than the kind's own, where
+     * `when` holds (a payment paying money back is a Refund).
+     */
+    filedAs?: { type: string; when: SQL<boolean> };
+  };
   /**
    * The columns an input sets, on create (`before` null) and on edit alike: the domain's checks
    * beyond the schema (400 or 409 with per-field messages) and what it derives.
@@ -257,9 +266,18 @@ export type CreateOptions = { keptReferral?: string | null };
 
 const plural = (n: number, ref: Reference) => `${n} ${n === 1 ? ref.noun : (ref.plural ?? `${ref.noun}s`)}`;
 
+type SearchSpec = NonNullable<RecordTypeSpec<RecordTable, z.ZodObject, RecordMeta, { _id: string }>['search']>;
+
+/** The search category each record is filed under: the kind's, or the one `filedAs` gives it. */
+const searchTypeOf = (kind: RecordKind, search: SearchSpec) =>
+  search.filedAs
+    ? sql<string>`(CASE WHEN ${search.filedAs.when} THEN ${search.filedAs.type} ELSE ${kind.key} END)`
+    : sql<string>`${kind.key}`;
+
 function searchDocsOf(
+  kind: RecordKind,
   table: RecordTable,
-  search: NonNullable<RecordTypeSpec<RecordTable, z.ZodObject, RecordMeta, { _id: string }>['search']>,
+  search: SearchSpec,
   archived: SQL<boolean>,
   rows: SQL | undefined,
 ): NonNullable<EntityParts['searchDocs']> {
@@ -267,6 +285,7 @@ function searchDocsOf(
     db
       .select({
         id: sql<string>`${table.id}`,
+        type: searchTypeOf(kind, search),
         title: sql<string>`${search.title}`,
         subtitle: search.subtitle,
         searchText: sql<string>`${search.text}`,
@@ -277,13 +296,14 @@ function searchDocsOf(
 }
 
 function searchSqlOf(
+  kind: RecordKind,
   table: RecordTable,
-  search: NonNullable<RecordTypeSpec<RecordTable, z.ZodObject, RecordMeta, { _id: string }>['search']>,
+  search: SearchSpec,
   archived: SQL<boolean>,
   rows: SQL | undefined,
 ): NonNullable<EntityParts['searchSql']> {
   return (ids) =>
-    sql`SELECT ${table.id} AS id, ${search.title} AS title, ${search.subtitle} AS subtitle,
+    sql`SELECT ${table.id} AS id, ${searchTypeOf(kind, search)} AS type, ${search.title} AS title, ${search.subtitle} AS subtitle,
       ${search.text} AS search_text, ${archived} AS archived
       FROM ${table} WHERE ${table.id} IN (${ids})${rows ? sql` AND ${rows}` : sql``}`;
 }
@@ -354,8 +374,9 @@ export function defineRecordType<
     },
     ...(spec.search
       ? {
-          searchDocs: searchDocsOf(table, spec.search, archived.sql, rows),
-          searchSql: searchSqlOf(table, spec.search, archived.sql, rows),
+          searchDocs: searchDocsOf(kind, table, spec.search, archived.sql, rows),
+          searchSql: searchSqlOf(kind, table, spec.search, archived.sql, rows),
+          ...(spec.search.filedAs ? { filedAs: [spec.search.filedAs.type] } : {}),
         }
       : {}),
     ...(spec.alsoAuditedAs ? { alsoAuditedAs: spec.alsoAuditedAs } : {}),

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import type { Actor } from '../http/access';
 import { badRequest, notFound } from '../http/errors';
 import { likePattern, textMatchRows } from '../lists/list';
-import { type EntityKind, entityKind, maySee, searchableKinds } from '../records/entities';
+import { type EntityKind, kindOfSearchType, maySee, searchableKinds, searchTypes } from '../records/entities';
 import { recentSearches, searchEntries } from './search.table';
 
 /**
@@ -27,7 +27,7 @@ export async function reindex(db: Executor, firmId: string, kind: EntityKind, id
       .values(
         docs.map((d) => ({
           firmId,
-          entityType: kind.type,
+          entityType: d.type ?? kind.type,
           entityId: d.id,
           title: d.title,
           subtitle: d.subtitle,
@@ -46,11 +46,27 @@ export async function reindex(db: Executor, firmId: string, kind: EntityKind, id
         },
       });
   }
+  const types = searchTypes(kind);
   const gone = ids.filter((id) => !docs.some((d) => d.id === id));
   if (gone.length)
     await db
       .delete(searchEntries)
-      .where(and(eq(searchEntries.entityType, kind.type), inArray(searchEntries.entityId, gone)));
+      .where(and(inArray(searchEntries.entityType, types), inArray(searchEntries.entityId, gone)));
+  // A record filed under another of the kind's categories than before (a payment edited into a refund).
+  if (types.length > 1)
+    for (const type of types) {
+      const filed = docs.filter((d) => (d.type ?? kind.type) === type).map((d) => d.id);
+      if (filed.length)
+        await db.delete(searchEntries).where(
+          and(
+            inArray(
+              searchEntries.entityType,
+              types.filter((t) => t !== type),
+            ),
+            inArray(searchEntries.entityId, filed),
+          ),
+        );
+    }
 }
 
 /**
@@ -61,14 +77,14 @@ export async function reindexWhere(db: Executor, firmId: string, kind: EntityKin
   if (!kind.searchSql) return;
   await db.execute(sql`
     INSERT INTO ${searchEntries} (firm_id, entity_type, entity_id, title, subtitle, search_text, archived)
-    SELECT ${firmId}::uuid, ${kind.type}, d.id, d.title, d.subtitle, d.search_text, d.archived FROM (${kind.searchSql(ids)}) d
+    SELECT ${firmId}::uuid, d.type, d.id, d.title, d.subtitle, d.search_text, d.archived FROM (${kind.searchSql(ids)}) d
     ON CONFLICT (entity_id, entity_type) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle,
       search_text = excluded.search_text, archived = excluded.archived, updated_at = now()`);
 }
 
 /** The kinds this person may find: their permission, and the firm's module. */
 function visibleKinds(actor: Actor, type: string): EntityKind[] {
-  return searchableKinds().filter((k) => (type === 'all' || k.type === type) && maySee(actor, k));
+  return searchableKinds().filter((k) => (type === 'all' || searchTypes(k).includes(type)) && maySee(actor, k));
 }
 
 /**
@@ -84,16 +100,13 @@ export async function search(
   if (!searchableCategory(query.type)) throw badRequest(INVALID_SEARCH_TYPE, { type: INVALID_SEARCH_TYPE });
   const kinds = visibleKinds(actor, query.type);
   if (kinds.length === 0) return { items: [] };
+  const categories = kinds.flatMap(searchTypes).filter((t) => query.type === 'all' || t === query.type);
   const needle = query.q.toLowerCase();
   const digits = needle.replace(/\D/g, '');
   const phone = digits.length >= 4 && digits.length >= needle.replace(/[\s().+-]/g, '').length;
   const substring = needle.length >= 3;
   const matches = substring
-    ? textMatchRows(
-        searchEntries,
-        [likePattern(phone ? digits : needle)],
-        kinds.map((k) => k.type),
-      )
+    ? textMatchRows(searchEntries, [likePattern(phone ? digits : needle)], categories)
     : sql`${searchEntries.nameKey} >= ${needle} AND ${searchEntries.nameKey} < ${`${needle}\u{10FFFF}`}`;
   // A substring search has all its matches in hand: live records first, then names that start
   // with the text. A prefix search reads the name index in order and stops at the limit.
@@ -114,23 +127,14 @@ export async function search(
       archived: searchEntries.archived,
     })
     .from(searchEntries)
-    .where(
-      and(
-        eq(searchEntries.firmId, actor.firmId),
-        inArray(
-          searchEntries.entityType,
-          kinds.map((k) => k.type),
-        ),
-        matches,
-      ),
-    )
+    .where(and(eq(searchEntries.firmId, actor.firmId), inArray(searchEntries.entityType, categories), matches))
     .orderBy(...order)
     .limit(query.limit);
   return {
     items: rows.map((r) => ({
       ...r,
       type: r.type as SearchCategory,
-      href: entityKind(r.type)?.href(r._id) ?? '',
+      href: kindOfSearchType(r.type)?.href(r._id) ?? '',
     })),
   };
 }

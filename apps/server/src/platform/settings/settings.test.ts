@@ -23,7 +23,8 @@ describe('GET /api/v1/settings/', () => {
     expect(settings.firmSettings).toMatchObject({
       name: 'Harbor & Pine Interiors',
       logo: DEFAULT_LOGO,
-      accounting: '',
+      // The demo firm keeps its books in QuickBooks (the accounting export's demo).
+      accounting: 'quickbooks',
       website: 'https://harborandpine.example',
       currency: 'USD',
       timeZone: 'America/New_York',

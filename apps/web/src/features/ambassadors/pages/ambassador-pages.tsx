@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { lazyNamed } from '../../../components/lazy';
 import { recordPages } from '../../../components/record/record-pages';
 import { ambassadors } from '../api';
+import { CommissionsCard } from '../components/commissions-card';
 
 const AmbassadorForm = lazyNamed(() => import('../components/ambassador-form'), 'AmbassadorForm');
 
@@ -23,6 +24,7 @@ export default recordPages({
   deleteText:
     'Deleting removes the ambassador for good. One who referred customers cannot be deleted; archive them instead, which keeps the referrals.',
   details: {
+    above: (a) => <CommissionsCard ambassador={a} />,
     links: (a) => (
       <Anchor component={Link} to={`/u/customers?filter%5Bambassador%5D%5B%5D=${a._id}`}>
         See the {a.referrals} customer{a.referrals === 1 ? '' : 's'} they referred

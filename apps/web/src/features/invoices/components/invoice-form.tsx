@@ -13,6 +13,7 @@ import { CustomerSelect, JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
 import { useSettings } from '../../settings/api';
+import { BillableExpensesField } from './billable-expenses-field';
 
 /**
  * What an invoice of an order was asked to bill, sent again as it was when a draft is saved: the
@@ -47,7 +48,9 @@ export const invoiceValues = (record: Invoice | undefined): InvoiceValues => ({
   issueDate: record?.issueDate ?? null,
   dueDate: record?.dueDate ?? null,
   notes: record?.notes ?? '',
-  lines: record?.order ? [] : lineValuesOf(record?.lines),
+  // The lines that bill expenses are kept through `expenses`, not edited as lines (decision 0045).
+  lines: record?.order ? [] : lineValuesOf(record?.lines.filter((l) => !l.expense)),
+  expenses: record?.lines.flatMap((l) => (l.expense ? [l.expense] : [])) ?? [],
 });
 
 /** Who it bills (a stand-alone invoice's customer), the job, and its dates. */
@@ -114,7 +117,8 @@ function whoAndWhen(record: Invoice | undefined): FieldSpec<InvoiceValues>[] {
  */
 export function InvoiceForm(props: RecordFormProps<Invoice, InvoiceInput>) {
   const { record } = props;
-  const taxClasses = useSettings().data?.productSettings.taxClasses ?? [];
+  const settings = useSettings().data;
+  const taxClasses = settings?.productSettings.taxClasses ?? [];
   if (record && record.status !== 'draft')
     return (
       <Alert color="blue" title={`${record.number} is ${INVOICE_STATUS_LABELS[record.status].toLowerCase()}`}>
@@ -136,7 +140,10 @@ export function InvoiceForm(props: RecordFormProps<Invoice, InvoiceInput>) {
               Its lines come from order {record.order.name}: they are worked out again from the order when it is saved.
             </Text>
           ) : (
-            <LineEditor taxClasses={taxClasses} form={form} record={record?.lines} />
+            <>
+              <LineEditor taxClasses={taxClasses} form={form} record={record?.lines.filter((l) => !l.expense)} />
+              <BillableExpensesField form={form} record={record} currency={settings?.firmSettings.currency} />
+            </>
           )}
         </>
       )}

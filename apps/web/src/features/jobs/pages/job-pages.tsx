@@ -186,6 +186,7 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
     orders: () => import('./job-orders-tab'),
     invoices: () => import('./job-invoices-tab'),
     'purchase-orders': () => import('./job-purchase-orders-tab'),
+    expenses: () => import('./job-expenses-tab'),
     time: () => import('./job-time-tab'),
   },
 });

@@ -6,7 +6,6 @@ import {
   type OrderValues,
 } from '@atelier/contracts';
 import { Alert, Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DiscountInput } from '../../../components/documents/discount-input';
 import { LineEditor } from '../../../components/documents/line-editor';
@@ -14,17 +13,12 @@ import { type FieldSpec, Fields } from '../../../components/form/fields';
 import { AmbassadorSelect, CustomerSelect, JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import type { RecordFormProps } from '../../../components/record/record-pages';
-import { api } from '../../../lib/api';
+import { useStockWarehouses } from '../../../lib/stock-warehouses';
 import { useSettings } from '../../settings/api';
 
 const EMPTY_ADDRESS = { line1: '', city: '', region: '', postalCode: '', country: 'US' };
 
-export function useWarehouseChoices() {
-  return useQuery({
-    queryKey: ['stock', 'warehouses'],
-    queryFn: () => api<{ _id: string; name: string }[]>('GET', '/stock/warehouses'),
-  });
-}
+export const useWarehouseChoices = useStockWarehouses;
 
 /** A draft's values as the form edits them: references by id, lines as their inputs. */
 export const orderValues = (record: Order | undefined): OrderValues => ({

@@ -17,6 +17,7 @@ import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { OrderBillingCard } from '../../invoices/components/order-billing-card';
+import { OrderReturnsCard, ReturnItemsButton } from '../../returns/components/order-returns';
 import { useSettings } from '../../settings/api';
 import { orders, useOrderStep, useSendOrder } from '../api';
 import { ORDER_STATUS_COLORS, OrderSummary } from '../components/order-summary';
@@ -136,6 +137,7 @@ function Summary({ order }: { order: Order }) {
     <>
       <OrderSummary order={order} currency={currency} />
       <OrderBillingCard order={order} currency={currency} />
+      <OrderReturnsCard order={order} currency={currency} />
     </>
   );
 }
@@ -148,7 +150,12 @@ const pages = recordPages<Order, OrderInput, OrderRow>({
   useList: useOrderList,
   created: (o) => `${o.number} created as a draft.`,
   subtitle: (o) => `${o.customer.name} · ${ORDER_STATUS_LABELS[o.status]} · ${formatMoney(o.totalCents)}`,
-  actions: (o) => <OrderActions order={o} />,
+  actions: (o) => (
+    <>
+      <OrderActions order={o} />
+      <ReturnItemsButton order={o} />
+    </>
+  ),
   details: {
     above: (o) => (
       <>

@@ -1,5 +1,5 @@
-import { P, type TaxRate } from '@atelier/contracts';
-import { Card, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { P, type Settings, type TaxRate } from '@atelier/contracts';
+import { Card, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
@@ -90,6 +90,32 @@ function OrderWarehouse({ current }: { current: string | null }) {
   );
 }
 
+/** Returns (26): how they are numbered, and the restocking fee kept when none is entered. */
+function ReturnSettings({ current }: { current: Settings['returnSettings'] }) {
+  return (
+    <Stack gap="xs" maw={720}>
+      <Title order={2} size="h4">
+        Returns
+      </Title>
+      <SettingsGroupForm
+        group="returnSettings"
+        current={current}
+        saved="Return settings saved."
+        intro="A new return is numbered with the prefix and the firm's next number (RMA-12). The restocking fee is kept from what a return credits, unless a return says otherwise."
+        fields={[
+          { name: 'prefix', label: 'Number prefix' },
+          {
+            name: 'restockingFeePercent',
+            label: 'Restocking fee',
+            type: 'percent',
+            description: 'Of the returned goods; 0 keeps nothing',
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
 /** /s/order (7): numbering, the deposit asked, tax, terms and the confirmation email. */
 export default function OrderSettingsPage() {
   const { can } = useCan();
@@ -127,6 +153,7 @@ export default function OrderSettingsPage() {
             current={s.orderSettings.taxRates as TaxRate[]}
             classes={settings.data?.productSettings.taxClasses ?? []}
           />
+          {can(P.RETURN_SETTINGS) && <ReturnSettings current={s.returnSettings} />}
         </Stack>
       )}
     />

@@ -1,5 +1,6 @@
-import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrder } from '@atelier/contracts';
-import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrder, type PurchaseOrderLine } from '@atelier/contracts';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, formatQuantity } from '../../../lib/format';
 import { stockTabHref } from '../../stock/item-href';
@@ -12,8 +13,19 @@ export const STATUS_COLORS: Record<PurchaseOrder['status'], string> = {
   cancelled: 'red',
 };
 
-/** The order as the vendor and the warehouse read it: its lines, what has arrived of each, its totals. */
-export function OrderSummary({ order, currency }: { order: PurchaseOrder; currency?: string }) {
+/**
+ * The order as the vendor and the warehouse read it: its lines, what has arrived of each, its
+ * totals. `lineAction` is what a line offers at its end ("Claim from vendor" on a received one).
+ */
+export function OrderSummary({
+  order,
+  currency,
+  lineAction,
+}: {
+  order: PurchaseOrder;
+  currency?: string;
+  lineAction?: (line: PurchaseOrderLine) => ReactNode;
+}) {
   const money = (cents: number) => formatMoney(Math.round(cents), currency);
   return (
     <Card withBorder padding="lg">
@@ -42,6 +54,11 @@ export function OrderSummary({ order, currency }: { order: PurchaseOrder; curren
                 <Table.Th ta="right">Unit cost</Table.Th>
                 <Table.Th ta="right">Landed</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
+                {lineAction && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -68,6 +85,7 @@ export function OrderSummary({ order, currency }: { order: PurchaseOrder; curren
                   <Table.Td ta="right">{formatMoney(l.unitCost, currency)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(l.landedUnitCost, currency)}</Table.Td>
                   <Table.Td ta="right">{money(l.totalCents)}</Table.Td>
+                  {lineAction && <Table.Td ta="right">{lineAction(l)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>

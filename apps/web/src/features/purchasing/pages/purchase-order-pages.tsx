@@ -3,6 +3,7 @@ import {
   PURCHASE_ORDER_STATUS_LABELS,
   type PurchaseOrder,
   type PurchaseOrderInput,
+  type PurchaseOrderLine,
   type PurchaseOrderRow,
 } from '@atelier/contracts';
 import { Badge, Button } from '@mantine/core';
@@ -15,6 +16,11 @@ import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
 import { useSettings } from '../../settings/api';
+import {
+  ClaimLineButton,
+  PurchaseOrderClaimModal,
+  PurchaseOrderClaimsCard,
+} from '../../vendor-claims/components/purchase-order-claims';
 import { purchaseOrders, useOrderStep, useSendOrder } from '../api';
 import { OrderSummary, STATUS_COLORS } from '../components/order-summary';
 
@@ -107,6 +113,23 @@ function OrderActions({ order }: { order: PurchaseOrder }) {
   );
 }
 
+/** The order's lines (each received one may be claimed from the vendor), then its vendor claims. */
+function Above({ order }: { order: PurchaseOrder }) {
+  const [claiming, setClaiming] = useState<PurchaseOrderLine | null>(null);
+  return (
+    <>
+      <OrderSummary
+        order={order}
+        lineAction={
+          order.status === 'draft' ? undefined : (l) => <ClaimLineButton line={l} onClick={() => setClaiming(l)} />
+        }
+      />
+      <PurchaseOrderClaimsCard order={order} />
+      {claiming && <PurchaseOrderClaimModal order={order} line={claiming} onClose={() => setClaiming(null)} />}
+    </>
+  );
+}
+
 /** Purchase orders: what the firm buys from its vendors, and what has arrived of it. */
 export default recordPages<PurchaseOrder, PurchaseOrderInput, PurchaseOrderRow>({
   resource: purchaseOrders,
@@ -116,8 +139,11 @@ export default recordPages<PurchaseOrder, PurchaseOrderInput, PurchaseOrderRow>(
   created: (po) => `${po.number} created as a draft.`,
   subtitle: (po) => `${po.vendor.name} · ${PURCHASE_ORDER_STATUS_LABELS[po.status]} · ${formatMoney(po.totalCents)}`,
   actions: (po) => <OrderActions order={po} />,
-  details: { above: (po) => <OrderSummary order={po} /> },
-  tabs: { receipts: () => import('./purchase-order-receipts-tab') },
+  details: { above: (po) => <Above order={po} /> },
+  tabs: {
+    receipts: () => import('./purchase-order-receipts-tab'),
+    bills: () => import('../../vendor-bills/pages/purchase-order-bills-tab'),
+  },
   deleteText: 'Deleting removes the draft for good. An order that was sent is cancelled instead.',
   deletable: (po) => po.status === 'draft',
 });

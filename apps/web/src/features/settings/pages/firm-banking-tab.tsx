@@ -4,6 +4,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { useForm } from 'react-hook-form';
 import { showSubmitError } from '../../../lib/forms';
 import { toastSuccess } from '../../../lib/toast';
+import { MoneyAccountsCard } from '../components/money-accounts-card';
 import { useFirmSettings } from '../firm-settings';
 
 const schema = firmSettingsSchema.shape.banking;
@@ -21,25 +22,29 @@ export default function FirmBankingTab() {
   });
   const e = form.formState.errors;
   return (
-    <Card withBorder padding="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            Where customers send payments. Invoices will show these details once the accounting module prints them.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Bank" {...form.register('bankName')} error={e.bankName?.message} />
-            <TextInput label="Account name" {...form.register('accountName')} error={e.accountName?.message} />
-            <TextInput label="Account number" {...form.register('accountNumber')} error={e.accountNumber?.message} />
-            <TextInput label="Routing number" {...form.register('routingNumber')} error={e.routingNumber?.message} />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <Stack>
+      <Card withBorder padding="lg">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              Where customers send payments. Invoices will show these details once the accounting module prints them.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Bank" {...form.register('bankName')} error={e.bankName?.message} />
+              <TextInput label="Account name" {...form.register('accountName')} error={e.accountName?.message} />
+              <TextInput label="Account number" {...form.register('accountNumber')} error={e.accountNumber?.message} />
+              <TextInput label="Routing number" {...form.register('routingNumber')} error={e.routingNumber?.message} />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {/* What the firm pays from (decision 0045): listed below the details customers pay into. */}
+      <MoneyAccountsCard />
+    </Stack>
   );
 }

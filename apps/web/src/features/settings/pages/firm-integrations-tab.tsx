@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
+import { AccountingSection } from '../../accounting-export/components/accounting-section';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api-keys';
 
 /** Naming a key and choosing what it may do; the key itself is shown once, after. */
@@ -71,14 +72,28 @@ function NewKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
   );
 }
 
-/** /s/firm/integrations: the firm's API keys for its own integrations (104 to see and make, 105 to revoke). */
+/**
+ * /s/firm/integrations: the accounting software (its mapping with 104, exports with 159) and the
+ * firm's API keys for its own integrations (104 to see and make, 105 to revoke).
+ */
 export default function FirmIntegrationsTab() {
+  const { can } = useCan();
+  if (!can(P.MODIFY_INTEGRATIONS) && !can(P.ACCESS_ACCOUNTING_SOFTWARE)) return <NoAccess />;
+  return (
+    <Stack>
+      <AccountingSection />
+      {can(P.MODIFY_INTEGRATIONS) && <ApiKeys />}
+    </Stack>
+  );
+}
+
+/** The firm's API keys (104 to see and make, 105 to revoke). */
+function ApiKeys() {
   const { can } = useCan();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  if (!can(P.MODIFY_INTEGRATIONS)) return <NoAccess />;
   return (
     <Stack>
       <Card withBorder padding="lg">
