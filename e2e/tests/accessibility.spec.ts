@@ -75,6 +75,8 @@ async function signedInPages(): Promise<string[]> {
   const billed = await firstId(
     `SELECT company_id AS id FROM invoices WHERE firm_id = ${HARBOR} AND company_id IS NOT NULL LIMIT 1`,
   );
+  // Mechanic liens: the Florida one has dated deadlines (Maine's has none: no rule for the state).
+  const lien = await firstId(`SELECT id FROM liens WHERE firm_id = ${HARBOR} AND state = 'FL' LIMIT 1`);
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -148,6 +150,8 @@ async function signedInPages(): Promise<string[]> {
     ...record('/o/returns', returned, ['logs']),
     `/p/vendor-claims/${claim}`,
     ...record('/a/expenses', expense, ['logs']),
+    ...record('/a/liens', lien, ['files', 'logs']),
+    '/a/liens/deadlines?state=CA&role=subcontractor&projectType=residential&firstFurnishingDate=2026-01-05&completionDate=2026-03-31&noticeOfCompletionDate=2026-04-10',
     ...record('/p/vendor-bills', bill, ['logs']),
     `/p/vendors/${vendor}/claims`,
     `/p/vendors/${vendor}/expenses`,

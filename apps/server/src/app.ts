@@ -24,6 +24,7 @@ import { invitationsModule } from './modules/invitations/invitations.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { jobsModule } from './modules/jobs/jobs.module';
 import { leadsModule } from './modules/leads/leads.module';
+import { liensModule } from './modules/liens/liens.module';
 import { materialsModule } from './modules/materials/materials.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { organizationModule } from './modules/organization/organization.module';
@@ -103,6 +104,8 @@ export const MODULES: readonly ModuleManifest[] = [
   importerModule,
   // After purchasing and expenses: its demo bills their received orders and pays from their accounts.
   payablesModule,
+  // After jobs and invoices: a lien's amount owed is its job's unpaid invoices.
+  liensModule,
   // Last: its demo exports what every module before it put in the books.
   accountingModule,
 ];
@@ -136,6 +139,7 @@ export type BuildOptions = { config: Config; database: Database; logger?: boolea
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   // Before anything listens: a login that could step out of row-level security is refused.
   await assertRuntimeLogin(database.pool);
+  for (const m of MODULES) m.start?.(config);
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: { req: requestForLog } } : false,
     trustProxy: config.trustProxy,

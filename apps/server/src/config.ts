@@ -46,6 +46,7 @@ const envSchema = z.object({
   FAIR_SHARE_WAIT_MS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
   OUTBOUND_ALLOW: z.string().default(''),
+  LIEN_RULES_FILE: z.string().default(path.resolve(serverRoot, 'rules/lien-rules.json')),
 });
 
 export type Config = {
@@ -85,6 +86,8 @@ export type Config = {
    * firm's own network; the tests' local one): none unless set (OUTBOUND_ALLOW, comma-separated).
    */
   outboundAllow: string[];
+  /** The mechanic-lien deadline rules (a later version of the supplied file replaces it; decision 0048). */
+  lienRulesFile: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: e.OUTBOUND_ALLOW.split(',')
       .map((a) => a.trim())
       .filter(Boolean),
+    lienRulesFile: path.resolve(e.LIEN_RULES_FILE),
   };
 }

@@ -70,7 +70,12 @@ export async function startTestApp(options: { demo?: boolean; env?: Record<strin
     ...options.env,
   });
   const database = connectDatabase(testDb.runtimeUrl, 5);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false }).catch(async (error) => {
+    // An app that refuses to start (a bad rules file) leaves no database behind.
+    await database.close();
+    await testDb.drop();
+    throw error;
+  });
   return {
     app,
     config,

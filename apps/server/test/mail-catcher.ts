@@ -64,11 +64,15 @@ export async function startMailCatcher(options: { reject?: boolean; onMessage?: 
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** The first message to `address`, waiting for it up to `ms`. */
-    async waitFor(address: string, ms = 10_000): Promise<CaughtMail> {
+    /** The first message to `address` (that `matches`, when given), waiting for it up to `ms`. */
+    async waitFor(
+      address: string,
+      ms = 10_000,
+      matches: (mail: CaughtMail) => boolean = () => true,
+    ): Promise<CaughtMail> {
       const deadline = Date.now() + ms;
       while (true) {
-        const found = messages.find((m) => m.to.includes(address));
+        const found = messages.find((m) => m.to.includes(address) && matches(m));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`No email to ${address} within ${ms} ms`);
         await new Promise<void>((resolve) => {

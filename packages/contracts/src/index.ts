@@ -29,6 +29,8 @@ export * from './jobs';
 export * from './kind-schemas';
 export * from './kinds';
 export * from './leads';
+export * from './lien-deadlines';
+export * from './liens';
 export * from './lists';
 export * from './materials';
 export * from './navigation';

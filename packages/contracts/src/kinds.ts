@@ -20,6 +20,7 @@ import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './impo
 import { INVOICE_BILLING_LABELS, INVOICE_STATUS_LABELS, type InvoiceRow } from './invoices';
 import { type CustomerJobRow, JOB_STATUS_LABELS } from './jobs';
 import type { LeadRow } from './leads';
+import { LIEN_STATUS_LABELS, type LienRow } from './liens';
 import type { MaterialRow } from './materials';
 import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type OrderRow } from './orders';
 import { PAYMENT_METHOD_LABELS, type PaymentRow } from './payments';
@@ -830,6 +831,39 @@ export const KINDS = defineKinds({
       { key: 'quantity', label: 'Quantity', format: 'number' },
       { key: 'status', name: 'state', label: 'Status', choices: VENDOR_CLAIM_STATUS_LABELS },
       { key: 'openedOn', name: 'opened', label: 'Opened', format: 'date', sort: true },
+    ]),
+  },
+  lien: {
+    key: 'lien',
+    noun: 'lien',
+    plural: 'liens',
+    label: 'Lien',
+    labelPlural: 'Mechanic liens',
+    webPath: '/a/liens',
+    apiPath: '/liens',
+    codes: {
+      modify: P.MODIFY_MECHANIC_LIENS,
+      remove: P.DELETE_MECHANIC_LIENS,
+      settings: P.MECHANIC_LIEN_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    feature: 'mechanic_leins',
+    searchable: true,
+    // One per job, kept while it matters: archived when released or expired, never bulk-edited.
+    lacks: ['bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<LienRow>()([
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref' },
+      { key: 'customer', label: 'Customer', format: 'ref' },
+      { key: 'state', name: 'us-state', label: 'State' },
+      { key: 'status', name: 'state', label: 'Status', choices: LIEN_STATUS_LABELS },
+      { key: 'nextDeadlineOn', name: 'next-deadline', label: 'Next deadline', format: 'date', sort: true },
+      { key: 'owedCents', name: 'owed', label: 'Owed', format: 'money' },
+      { key: 'responsible', label: 'Responsible', format: 'ref', hidden: true },
     ]),
   },
   expense: {

@@ -18,6 +18,7 @@ export * from '../modules/invoices/invoices.table';
 export * from '../modules/invoices/recurring.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../modules/leads/leads.table';
+export * from '../modules/liens/liens.table';
 export * from '../modules/materials/materials.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/payables/payables.table';

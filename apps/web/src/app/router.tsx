@@ -173,6 +173,8 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.payment, () => import('../features/payments/pages/payment-pages')),
               ...kindRoutes(KINDS.credit_memo, () => import('../features/credit-memos/pages/credit-memo-pages')),
               ...kindRoutes(KINDS.expense, () => import('../features/expenses/pages/expense-pages')),
+              page('a/liens/deadlines', () => import('../features/liens/pages/lien-calculator-page')),
+              ...kindRoutes(KINDS.lien, () => import('../features/liens/pages/lien-pages')),
               ...kindRoutes(KINDS.return, () => import('../features/returns/pages/return-pages')),
               ...kindRoutes(KINDS.vendor_claim, () => import('../features/vendor-claims/pages/vendor-claim-pages')),
               ...kindRoutes(

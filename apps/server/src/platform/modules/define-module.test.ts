@@ -40,6 +40,7 @@ describe('module manifests', () => {
       // A driver's calendar feed, once the routes he drives are there.
       'demo:calendar',
       'demo:payables',
+      'demo:liens',
       // Last: what every module before it put in the books, exported.
       'demo:accounting',
     ]);

@@ -1,4 +1,5 @@
 import type { RecordKind } from '@atelier/contracts';
+import type { Config } from '../../config';
 import { type AnyReaction, installReactions } from '../events/events';
 import type { AnyRoute } from '../http/routes';
 import type { AnyJob } from '../jobs/runner';
@@ -29,6 +30,11 @@ export type ModuleManifest = {
   reactions?: readonly AnyReaction[];
   /** What its documents put in the books, for the accounting export (./journal.ts, decision 0047). */
   journal?: readonly JournalSource[];
+  /**
+   * Runs as the app is built, before it serves: reads and checks what the module needs from the
+   * configuration (a rules file). Throwing stops the server with the error's message.
+   */
+  start?: (config: Config) => void;
 };
 
 export const defineModule = (manifest: ModuleManifest): ModuleManifest => manifest;
