@@ -71,7 +71,13 @@ export const LIEN_NO_RULE = 'no rule for this state';
 
 // ---- The facts a calculation starts from ----
 
-const optionalDay = z.preprocess((v) => (v === '' ? null : v), calendarDateSchema.nullable().default(null));
+/** The years a lien's dates may fall in: wide for any real job, and a bound on what one calculation does. */
+export const LIEN_YEARS = { from: 1990, to: 2099 } as const;
+const lienDay = calendarDateSchema.refine(
+  (v) => v >= `${LIEN_YEARS.from}-01-01` && v <= `${LIEN_YEARS.to}-12-31`,
+  `Use a date between ${LIEN_YEARS.from} and ${LIEN_YEARS.to}.`,
+);
+const optionalDay = z.preprocess((v) => (v === '' ? null : v), lienDay.nullable().default(null));
 const US_STATE = /^[A-Z]{2}$/;
 
 /** The fields of a lien's facts, shared by a lien record's input and the calculator's query. */
@@ -99,6 +105,9 @@ export const lienFactsShape = {
 export const lienFactsSchema = z.strictObject(lienFactsShape).superRefine((facts, ctx) => lienDateOrder(facts, ctx));
 export type LienFacts = z.output<typeof lienFactsSchema>;
 
+/** The longest a lien's furnishing may run, first day to last. */
+export const LIEN_FURNISHING_YEARS = 10;
+
 /** Dates that cannot come before another: each names the field it must follow. */
 const DATE_ORDER: [LienDateField, LienDateField, string][] = [
   ['lastFurnishingDate', 'firstFurnishingDate', 'The last furnishing date cannot be before the first.'],
@@ -120,6 +129,15 @@ export function lienDateOrder(
     const a = dates[later];
     const b = dates[earlier];
     if (a && b && a < b) ctx.addIssue({ code: 'custom', path: [later], message });
+  }
+  // One lien's work spans months, not decades (and Texas gives a notice per month of it).
+  const { firstFurnishingDate: first, lastFurnishingDate: last } = dates;
+  if (first && last && last > `${Number(first.slice(0, 4)) + LIEN_FURNISHING_YEARS}${first.slice(4)}`) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lastFurnishingDate'],
+      message: `Furnishing over more than ${LIEN_FURNISHING_YEARS} years is more than one lien: check the dates.`,
+    });
   }
 }
 

@@ -251,6 +251,37 @@ describe('the dates a lien is computed from', () => {
       ['lastFurnishingDate', 'The last furnishing date cannot be before the first.'],
     ]);
   });
+  it('refuses dates outside 1990–2099 and furnishing over more than ten years', () => {
+    const result = lienFactsSchema.safeParse({
+      state: 'TX',
+      role: 'supplier',
+      projectType: 'commercial',
+      recordingDate: '0001-01-01',
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['recordingDate', 'Use a date between 1990 and 2099.'],
+    ]);
+    const long = lienFactsSchema.safeParse({
+      state: 'TX',
+      role: 'supplier',
+      projectType: 'commercial',
+      firstFurnishingDate: '2001-01-01',
+      lastFurnishingDate: '2011-01-02',
+    });
+    expect(long.error?.issues.map((i) => i.path.join('.'))).toEqual(['lastFurnishingDate']);
+    // Still furnishing after years: Texas's notices for the latest ten years of months only.
+    const ongoing = lienDeadlines(
+      rules,
+      lienFactsSchema.parse({
+        state: 'TX',
+        role: 'supplier',
+        projectType: 'commercial',
+        firstFurnishingDate: '1990-01-01',
+      }),
+      TODAY,
+    );
+    expect(ongoing.deadlines.length).toBe(121 + 2);
+  });
   it('finds the file where the configuration says', () => {
     expect(path.basename(loadConfig({}).lienRulesFile)).toBe('lien-rules.json');
   });

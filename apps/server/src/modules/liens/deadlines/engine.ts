@@ -1,6 +1,7 @@
 import {
   LIEN_DATE_LABELS,
   LIEN_DEADLINE_KINDS,
+  LIEN_FURNISHING_YEARS,
   LIEN_NO_RULE,
   type LienDateField,
   type LienDeadline,
@@ -125,7 +126,9 @@ function deadlinesOf(rule: LienRule, c: Computing): LienDeadline[] {
     const last = c.facts.lastFurnishingDate;
     const through = last ?? (c.today > first ? c.today : first);
     const soFar = last ? [] : ['Months furnished so far: there is no last furnishing date yet.'];
-    return monthsBetween(first, through).map((month) => {
+    // Work still going after ten years: its latest ten years of months (a lien's dates are bounded alike).
+    const floor = `${Number(through.slice(0, 4)) - LIEN_FURNISHING_YEARS}${through.slice(4)}`;
+    return monthsBetween(first > floor ? first : floor, through).map((month) => {
       const dated = rolled(entry, arithmetic(rule, `${month}-01`));
       return { ...base, ...dated, month, state: 'due', needs: [], notes: [...notes, ...soFar, ...dated.notes] };
     });
