@@ -67,8 +67,11 @@ describe('lien reminders', () => {
     expect(notes.filter((n) => n.link === `/a/liens/${lien._id}`).map((n) => n.message)).toEqual([
       expect.stringMatching(/^Preliminary notice on Reminder test: Savannah porch is due \d{4}-\d{2}-\d{2}/),
     ]);
-    // The same day again: nothing new.
+    // The same day again: nothing new, and the lien is not even written (its row version stays).
+    const xmin = async () => (await db.query('SELECT xmin::text AS x FROM liens WHERE id = $1', [lien._id])).rows[0].x;
+    const before = await xmin();
     expect(await remind()).toBe(0);
+    expect(await xmin()).toBe(before);
   });
 
   it('expires a lien whose recording deadline passed undone, in its history', async () => {

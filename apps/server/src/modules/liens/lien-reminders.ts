@@ -41,6 +41,17 @@ export async function remindLiens(tx: Executor, firmId: string, appUrl: string):
     .innerJoin(customerJobs, eq(customerJobs.id, liens.customerJobId))
     .where(and(isNull(liens.archivedAt), sql`${liens.status} NOT IN ('released', 'expired')`))
     .for('update', { of: liens, skipLocked: true });
+  // Everyone these liens remind, read once: active staff only (a deactivated colleague is not reminded).
+  const wanted = [
+    ...new Set(open.flatMap((o) => [o.row.responsibleId, o.manager]).filter((id): id is string => Boolean(id))),
+  ];
+  const found = wanted.length
+    ? await tx
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(and(inArray(users.id, wanted), eq(users.active, true), isNull(users.deletedAt)))
+    : [];
+  const staff = new Map(found.map((u) => [u.id, u]));
   let sent = 0;
   for (const { row, job, manager } of open) {
     const { deadlines } = deadlinesOfLien(row, today);
@@ -53,13 +64,9 @@ export async function remindLiens(tx: Executor, firmId: string, appUrl: string):
       const step = LIEN_REMINDER_DAYS.filter((days) => days >= left).at(-1);
       if (step !== undefined && !row.remindersSent.includes(keyOf(d, step))) due.push({ deadline: d, days: step });
     }
-    const people = [...new Set([row.responsibleId, manager].filter((id): id is string => Boolean(id)))];
-    const to = people.length
-      ? await tx
-          .select({ id: users.id, email: users.email, firstName: users.firstName })
-          .from(users)
-          .where(and(inArray(users.id, people), eq(users.active, true), isNull(users.deletedAt)))
-      : [];
+    const to = [row.responsibleId, manager]
+      .filter((id, i, all): id is string => Boolean(id) && all.indexOf(id) === i)
+      .flatMap((id) => staff.get(id) ?? []);
     const link = `${KINDS.lien.webPath}/${row.id}`;
     for (const { deadline } of due) {
       const message = `${when(deadline)} on ${job} is due ${deadline.date}${deadline.remindOn !== deadline.date ? ` (aim for ${deadline.remindOn})` : ''}`;
@@ -75,11 +82,13 @@ export async function remindLiens(tx: Executor, firmId: string, appUrl: string):
       }
     }
     const remindersSent = [...row.remindersSent, ...due.map((d) => keyOf(d.deadline, d.days))];
-    // Bookkeeping (what is next, what was sent) is no edit: no new version, so no open form turns stale.
-    await tx
-      .update(liens)
-      .set({ nextDeadlineOn: next?.date ?? null, nextDeadlineKind: next?.kind ?? null, remindersSent })
-      .where(eq(liens.id, row.id));
+    // Bookkeeping (what is next, what was sent) is no edit: no new version, so no open form turns
+    // stale; and a lien whose day brought nothing new is not written at all.
+    if (due.length > 0 || (next?.date ?? null) !== row.nextDeadlineOn || (next?.kind ?? null) !== row.nextDeadlineKind)
+      await tx
+        .update(liens)
+        .set({ nextDeadlineOn: next?.date ?? null, nextDeadlineKind: next?.kind ?? null, remindersSent })
+        .where(eq(liens.id, row.id));
     if (status !== row.status) {
       // Expiry is an edit of the lien: a new version, and its history says why.
       await tx
