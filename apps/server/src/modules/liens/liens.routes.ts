@@ -14,7 +14,7 @@ const access = permission(KINDS.lien.codes.modify, KINDS.lien.feature);
 export const lienRoutes: AnyRoute[] = [
   defineRoute({
     method: 'GET',
-    url: '/liens/deadlines',
+    url: `${KINDS.lien.apiPath}/deadlines`,
     summary:
       'Compute the lien deadlines for a state, role, project and dates without a lien record (reminders only, not legal advice)',
     access,
@@ -25,7 +25,7 @@ export const lienRoutes: AnyRoute[] = [
   ...recordTypeRoutes(lienType),
   defineRoute({
     method: 'GET',
-    url: '/liens/:id/deadlines',
+    url: `${KINDS.lien.apiPath}/:id/deadlines`,
     summary: "A lien's deadlines from its dates and the state's rules, each with its rule and whether it was missed",
     access,
     params: idParams,

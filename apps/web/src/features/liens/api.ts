@@ -48,7 +48,8 @@ export function lienDeadlineParams(query: LienDeadlineQuery): Query {
 export function useLienDeadlines(query: LienDeadlineQuery | null) {
   return useQuery({
     queryKey: lienKeys.deadlines(query),
-    queryFn: () => api<LienDeadlineResult>('GET', '/liens/deadlines', undefined, lienDeadlineParams(query!)),
+    queryFn: () =>
+      api<LienDeadlineResult>('GET', `${KINDS.lien.apiPath}/deadlines`, undefined, lienDeadlineParams(query!)),
     enabled: query !== null,
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
