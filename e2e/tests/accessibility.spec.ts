@@ -77,6 +77,7 @@ async function signedInPages(): Promise<string[]> {
   );
   // Mechanic liens: the Florida one has dated deadlines (Maine's has none: no rule for the state).
   const lien = await firstId(`SELECT id FROM liens WHERE firm_id = ${HARBOR} AND state = 'FL' LIMIT 1`);
+  const waiver = await firstId(`SELECT id FROM lien_waivers WHERE firm_id = ${HARBOR} LIMIT 1`);
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -151,6 +152,7 @@ async function signedInPages(): Promise<string[]> {
     `/p/vendor-claims/${claim}`,
     ...record('/a/expenses', expense, ['logs']),
     ...record('/a/liens', lien, ['files', 'logs']),
+    ...record('/a/lien-waivers', waiver, ['files', 'logs']),
     '/a/liens/deadlines?state=CA&role=subcontractor&projectType=residential&firstFurnishingDate=2026-01-05&completionDate=2026-03-31&noticeOfCompletionDate=2026-04-10',
     ...record('/p/vendor-bills', bill, ['logs']),
     `/p/vendors/${vendor}/claims`,

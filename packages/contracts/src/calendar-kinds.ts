@@ -5,7 +5,15 @@
  * What the firm calendar (`/f/calendar`) shows: dated records of other kinds, each by its record
  * kind's key, so its permission code, module and page come from that kind's declaration (KINDS).
  */
-export const CALENDAR_KINDS = ['task', 'customer_job', 'delivery_route', 'quote', 'lead', 'purchase_order'] as const;
+export const CALENDAR_KINDS = [
+  'task',
+  'customer_job',
+  'delivery_route',
+  'quote',
+  'lead',
+  'purchase_order',
+  'lien',
+] as const;
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /** How each kind reads on the calendar: its filter's words, and its Mantine colour. */
@@ -16,6 +24,7 @@ export const CALENDAR_KIND_INFO: Record<CalendarKind, { label: string; color: st
   quote: { label: 'Quotes expiring', color: 'grape' },
   lead: { label: 'Lead follow-ups', color: 'pink' },
   purchase_order: { label: 'Purchase orders due', color: 'cyan' },
+  lien: { label: 'Lien deadlines', color: 'red' },
 };
 
 /** The longest span one request may ask for: a month view shows six weeks, an agenda one. */

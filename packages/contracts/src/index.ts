@@ -30,6 +30,7 @@ export * from './kind-schemas';
 export * from './kinds';
 export * from './leads';
 export * from './lien-deadlines';
+export * from './lien-waivers';
 export * from './liens';
 export * from './lists';
 export * from './materials';

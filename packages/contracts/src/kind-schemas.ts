@@ -13,6 +13,7 @@ import { invoiceInputSchema, invoiceRowSchema, invoiceSchema } from './invoices'
 import { customerJobInputSchema, customerJobRowSchema, customerJobSchema } from './jobs';
 import type { KindKey, RecordKind } from './kinds';
 import { leadInputSchema, leadRowSchema, leadSchema } from './leads';
+import { lienWaiverInputSchema, lienWaiverRowSchema, lienWaiverSchema } from './lien-waivers';
 import { lienInputSchema, lienRowSchema, lienSchema } from './liens';
 import { materialInputSchema, materialRowSchema, materialSchema } from './materials';
 import { orderInputSchema, orderRowSchema, orderSchema } from './orders';
@@ -74,6 +75,7 @@ export const KIND_SCHEMAS = {
   credit_memo: { input: creditMemoInputSchema, detail: creditMemoSchema, row: creditMemoRowSchema },
   expense: { input: expenseInputSchema, detail: expenseSchema, row: expenseRowSchema },
   lien: { input: lienInputSchema, detail: lienSchema, row: lienRowSchema },
+  lien_waiver: { input: lienWaiverInputSchema, detail: lienWaiverSchema, row: lienWaiverRowSchema },
   return: { input: returnInputSchema, detail: returnSchema, row: returnRowSchema },
   vendor_claim: { input: vendorClaimInputSchema, detail: vendorClaimSchema, row: vendorClaimRowSchema },
   quote: { input: quoteInputSchema, detail: quoteSchema, row: quoteRowSchema },

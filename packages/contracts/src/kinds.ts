@@ -20,6 +20,7 @@ import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './impo
 import { INVOICE_BILLING_LABELS, INVOICE_STATUS_LABELS, type InvoiceRow } from './invoices';
 import { type CustomerJobRow, JOB_STATUS_LABELS } from './jobs';
 import type { LeadRow } from './leads';
+import { LIEN_WAIVER_DIRECTION_LABELS, type LienWaiverRow } from './lien-waivers';
 import { LIEN_STATUS_LABELS, type LienRow } from './liens';
 import type { MaterialRow } from './materials';
 import { FULFILMENT_METHOD_LABELS, ORDER_STATUS_LABELS, type OrderRow } from './orders';
@@ -864,6 +865,43 @@ export const KINDS = defineKinds({
       { key: 'nextDeadlineOn', name: 'next-deadline', label: 'Next deadline', format: 'date', sort: true },
       { key: 'owedCents', name: 'owed', label: 'Owed', format: 'money' },
       { key: 'responsible', label: 'Responsible', format: 'ref', hidden: true },
+    ]),
+  },
+  lien_waiver: {
+    key: 'lien_waiver',
+    noun: 'lien waiver',
+    plural: 'lien waivers',
+    label: 'Lien waiver',
+    labelPlural: 'Lien waivers',
+    webPath: '/a/lien-waivers',
+    apiPath: '/lien-waivers',
+    // A paper of a lien: the mechanic liens codes and module.
+    codes: {
+      modify: P.MODIFY_MECHANIC_LIENS,
+      remove: P.DELETE_MECHANIC_LIENS,
+      settings: P.MECHANIC_LIEN_SETTINGS,
+      export: P.EXPORT_ANALYTICS,
+    },
+    feature: 'mechanic_leins',
+    // Reached from its lien's page (and the liens list), not from the navigation.
+    within: 'lien',
+    // The spec's search categories have Lien, not its waivers: they are found on their lien.
+    searchable: false,
+    lacks: ['bulk'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'files', label: 'Files' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<LienWaiverRow>()([
+      { key: 'name', label: 'Waiver' },
+      { key: 'customerJob', name: 'job', label: 'Job', format: 'ref' },
+      { key: 'direction', label: 'Direction', choices: LIEN_WAIVER_DIRECTION_LABELS },
+      { key: 'party', label: 'Other party' },
+      { key: 'amountCents', name: 'amount', label: 'Amount', format: 'money', sort: true },
+      { key: 'throughDate', name: 'through', label: 'Through', format: 'date' },
+      { key: 'signedOn', name: 'signed', label: 'Signed', format: 'date' },
+      { key: 'lien', label: 'Lien', format: 'ref', hidden: true },
     ]),
   },
   expense: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SELL_UNITS } from './choices';
 import type { FeatureKey } from './features';
+import { lienWaiverTemplatesSchema } from './lien-waivers';
 import { P, type PermissionCode } from './permissions';
 import { ROUNDING_STEPS } from './time';
 
@@ -212,6 +213,16 @@ export const SETTINGS_GROUPS = {
     }),
     permission: P.MODIFY_FIRM_SETTINGS,
     defaults: { accentColor: '#1c7ed6', addressBlock: '', footer: '', paper: 'letter' },
+  },
+  /**
+   * Not a group of spec section 3: the firm's own lien waiver texts, shown on /s/documents with
+   * the mechanic liens module (79). The product ships no statutory form text (decision 0049).
+   */
+  lienWaiverSettings: {
+    schema: lienWaiverTemplatesSchema,
+    permission: P.MECHANIC_LIEN_SETTINGS,
+    feature: 'mechanic_leins',
+    defaults: { conditional_progress: '', unconditional_progress: '', conditional_final: '', unconditional_final: '' },
   },
   companySettings: {
     schema: z.strictObject({

@@ -175,6 +175,7 @@ export const routes: RouteObject[] = [
               ...kindRoutes(KINDS.expense, () => import('../features/expenses/pages/expense-pages')),
               page('a/liens/deadlines', () => import('../features/liens/pages/lien-calculator-page')),
               ...kindRoutes(KINDS.lien, () => import('../features/liens/pages/lien-pages')),
+              ...kindRoutes(KINDS.lien_waiver, () => import('../features/lien-waivers/pages/lien-waiver-pages')),
               ...kindRoutes(KINDS.return, () => import('../features/returns/pages/return-pages')),
               ...kindRoutes(KINDS.vendor_claim, () => import('../features/vendor-claims/pages/vendor-claim-pages')),
               ...kindRoutes(

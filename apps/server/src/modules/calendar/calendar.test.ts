@@ -41,7 +41,7 @@ describe('GET /calendar', () => {
   it("shows the firm's dated records of every kind, each linking to its page", async () => {
     const mine = await task(owner, 'Measure the pantry', await userId('owner@demo.test'));
     const { items, kinds } = await calendar(owner);
-    expect(kinds).toEqual(['task', 'customer_job', 'delivery_route', 'quote', 'lead', 'purchase_order']);
+    expect(kinds).toEqual(['task', 'customer_job', 'delivery_route', 'quote', 'lead', 'purchase_order', 'lien']);
     // The demo firm has something of each kind within these days.
     expect(new Set(items.map((i) => i.kind))).toEqual(new Set(kinds));
     const shown = items.find((i) => i._id === mine._id);
@@ -56,10 +56,19 @@ describe('GET /calendar', () => {
       editable: true,
       version: mine.version,
     });
+    // A lien's next deadline, on its day: the demo's Florida job's 90 days after its last work,
+    // moved past a weekend or holiday as Florida's rule allows.
+    const lien = items.find((i) => i.kind === 'lien')!;
+    expect(lien).toMatchObject({
+      title: 'Record the lien · Winter home kitchen in Naples',
+      href: `/a/liens/${lien._id}`,
+      editable: false,
+    });
+    expect(lien.start >= day(50) && lien.start <= day(54)).toBe(true);
     const job = items.find((i) => i.kind === 'customer_job')!;
     expect(job.href).toBe(`/u/customer-jobs/${job._id}`);
     // Only tasks, jobs and routes not yet driven are dragged; the rest link to their page.
-    for (const item of items.filter((i) => ['quote', 'lead', 'purchase_order'].includes(i.kind)))
+    for (const item of items.filter((i) => ['quote', 'lead', 'purchase_order', 'lien'].includes(i.kind)))
       expect(item.editable).toBe(false);
   });
 
@@ -71,7 +80,8 @@ describe('GET /calendar', () => {
         await db.query<{ id: string }>(
           `SELECT id FROM tasks WHERE firm_id = $1 UNION SELECT id FROM customer_jobs WHERE firm_id = $1
            UNION SELECT id FROM delivery_routes WHERE firm_id = $1 UNION SELECT id FROM quotes WHERE firm_id = $1
-           UNION SELECT id FROM leads WHERE firm_id = $1 UNION SELECT id FROM purchase_orders WHERE firm_id = $1`,
+           UNION SELECT id FROM leads WHERE firm_id = $1 UNION SELECT id FROM purchase_orders WHERE firm_id = $1
+           UNION SELECT id FROM liens WHERE firm_id = $1`,
           [HARBOR_PINE_ID],
         )
       ).rows.map((r) => r.id),
@@ -97,7 +107,7 @@ describe('GET /calendar', () => {
     for (const kinds of ['&kinds[]=lead&kinds[]=quote', '&kinds=lead,quote']) {
       const some = await calendar(owner, kinds);
       expect(new Set(some.items.map((i) => i.kind))).toEqual(new Set(['lead', 'quote']));
-      expect(some.kinds).toHaveLength(6);
+      expect(some.kinds).toHaveLength(7);
     }
   });
 

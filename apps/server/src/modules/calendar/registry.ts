@@ -4,6 +4,7 @@ import type { CalendarSource } from './sources';
 import { deliverySource } from './sources/deliveries.source';
 import { jobSource } from './sources/jobs.source';
 import { leadSource } from './sources/leads.source';
+import { lienSource } from './sources/liens.source';
 import { purchaseOrderSource } from './sources/purchase-orders.source';
 import { quoteSource } from './sources/quotes.source';
 import { taskSource } from './sources/tasks.source';
@@ -16,6 +17,7 @@ export const SOURCES: readonly CalendarSource[] = [
   quoteSource,
   leadSource,
   purchaseOrderSource,
+  lienSource,
 ];
 
 if (SOURCES.map((s) => s.kind).join() !== CALENDAR_KINDS.join())

@@ -1,10 +1,11 @@
-import { customerJobInputSchema, lienInputSchema } from '@atelier/contracts';
+import { customerJobInputSchema, lienInputSchema, lienWaiverInputSchema } from '@atelier/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { inScope } from '../../db/tenancy';
 import { demoStaff, HARBOR_PINE_ID, type Seed } from '../../platform/seeds/seeds';
 import { customers } from '../customers';
 import { customerJobs, customerJobType } from '../jobs';
+import { lienWaiverType } from './lien-waivers.service';
 import { lienType } from './liens.service';
 
 const DAY = 86_400_000;
@@ -32,8 +33,8 @@ async function seedLiens(db: Executor) {
       customer: customer.id,
       name: 'Winter home kitchen in Naples',
       site: { line1: '410 Gulf Shore Blvd N', city: 'Naples', region: 'FL', postalCode: '34102', country: 'US' },
-      startDate: day(-50),
-      endDate: day(-12),
+      startDate: day(-80),
+      endDate: day(-40),
       budgetRevenueCents: 54_000_00,
       budgetCostCents: 33_500_00,
       manager: owner.id,
@@ -41,7 +42,7 @@ async function seedLiens(db: Executor) {
     }),
   );
   await customerJobType.transition(db, actor, winter._id, 'start');
-  await lienType.create(
+  const naples = await lienType.create(
     db,
     actor,
     lienInputSchema.parse({
@@ -50,13 +51,28 @@ async function seedLiens(db: Executor) {
       role: 'prime',
       projectType: 'residential',
       flags: ['single_family', 'owner_occupied'],
-      firstFurnishingDate: day(-50),
-      lastFurnishingDate: day(-12),
+      firstFurnishingDate: day(-80),
+      lastFurnishingDate: day(-40),
       propertyAddress: '410 Gulf Shore Blvd N, Naples, FL 34102',
       propertyOwner: 'The clients, as on the county record',
       hiringParty: 'The owners (direct contract)',
       responsible: owner.id,
       notes: 'Punch list done; the final invoice is due on receipt.',
+    }),
+  );
+  // The tile setter's waiver for the work it was paid for, asked for before the next draw.
+  await lienWaiverType.create(
+    db,
+    actor,
+    lienWaiverInputSchema.parse({
+      lien: naples._id,
+      direction: 'received',
+      condition: 'conditional',
+      scope: 'progress',
+      party: 'Gulf Coast Tile & Stone',
+      amountCents: 6_400_00,
+      throughDate: day(-45),
+      notes: 'Asked for with the backsplash invoice; the signed copy is to follow.',
     }),
   );
   await lienType.create(

@@ -2,6 +2,7 @@ import { KINDS } from '@atelier/contracts';
 import { defineModule } from '../../platform/modules/define-module';
 import { startLienRules } from './deadlines/rules-file';
 import { lienRemindersJob } from './lien-reminders';
+import { waiverDueReaction } from './lien-waiver-due';
 import { liensDemo } from './liens.demo';
 import { lienRoutes } from './liens.routes';
 
@@ -12,9 +13,10 @@ import { lienRoutes } from './liens.routes';
  */
 export const liensModule = defineModule({
   name: 'liens',
-  kinds: [KINDS.lien],
+  kinds: [KINDS.lien, KINDS.lien_waiver],
   routes: lienRoutes,
   jobs: [lienRemindersJob],
+  reactions: [waiverDueReaction],
   seeds: [liensDemo],
   start: (config) => startLienRules(config.lienRulesFile),
 });

@@ -4,20 +4,29 @@ import {
   LIEN_PROJECT_TYPES,
   LIEN_ROLES,
   LIEN_STATUSES,
+  LIEN_WAIVER_CONDITIONS,
+  LIEN_WAIVER_DIRECTIONS,
+  LIEN_WAIVER_SCOPES,
   type LienDeadlineKind,
   type LienDocumentKind,
   type LienFlag,
   type LienProjectType,
   type LienRole,
   type LienStatus,
+  type LienWaiverCondition,
+  type LienWaiverDirection,
+  type LienWaiverScope,
 } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { firmId, firmIsolation, id, oneOf, recordColumns } from '../../db/columns';
+import { files } from '../../platform/files/files.table';
 import { firms } from '../../platform/identity/firms.table';
 import { users } from '../../platform/identity/users.table';
 import { registerReference } from '../../platform/records/references';
 import { customerJobs } from '../jobs';
+import { billPayments } from '../payables';
+import { payments } from '../payments';
 
 /** A paper of the lien as stored: its proof is the id of one of the lien's files. */
 export type StoredLienDocument = { kind: LienDocumentKind; title: string; sentOn: string | null; proof: string | null };
@@ -91,3 +100,54 @@ export const liens = pgTable(
 );
 
 registerReference(KINDS.customer_job, { table: liens, column: liens.customerJobId, noun: 'lien' });
+
+/**
+ * A lien waiver (decision 0049): given to whoever pays the firm, or received from a sub or a
+ * supplier the firm pays, on a job with a lien record; with the payment it answers and its
+ * signed copy (one of its own files).
+ */
+export const lienWaivers = pgTable(
+  'lien_waivers',
+  {
+    id: id(),
+    firmId: firmId(() => firms.id),
+    lienId: uuid('lien_id')
+      .notNull()
+      .references(() => liens.id, { onDelete: 'restrict' }),
+    direction: text('direction').$type<LienWaiverDirection>().notNull(),
+    condition: text('condition').$type<LienWaiverCondition>().notNull(),
+    scope: text('scope').$type<LienWaiverScope>().notNull(),
+    party: text('party').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    throughOn: date('through_on', { mode: 'string' }),
+    // A payment deleted leaves the waiver, which the firm signed or holds, without it.
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    billPaymentId: uuid('bill_payment_id').references(() => billPayments.id, { onDelete: 'set null' }),
+    signedOn: date('signed_on', { mode: 'string' }),
+    signedCopyFileId: uuid('signed_copy_file_id').references(() => files.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    ...recordColumns(),
+  },
+  (t) => [
+    index('lien_waivers_lien_idx').on(t.firmId, t.lienId, t.createdAt),
+    index('lien_waivers_payment_idx').on(t.paymentId).where(sql`payment_id IS NOT NULL`),
+    index('lien_waivers_bill_payment_idx').on(t.billPaymentId).where(sql`bill_payment_id IS NOT NULL`),
+    index('lien_waivers_amount_idx').on(t.firmId, t.amountCents, t.id),
+    index('lien_waivers_created_idx').on(t.firmId, t.createdAt, t.id),
+    index('lien_waivers_updated_idx').on(t.firmId, t.updatedAt, t.id),
+    index('lien_waivers_search_idx').using('gin', t.firmId, sql`${t.searchText} gin_trgm_ops`),
+    check('lien_waivers_direction_check', oneOf('direction', LIEN_WAIVER_DIRECTIONS)),
+    check('lien_waivers_condition_check', oneOf('condition', LIEN_WAIVER_CONDITIONS)),
+    check('lien_waivers_scope_check', oneOf('scope', LIEN_WAIVER_SCOPES)),
+    check('lien_waivers_amount_check', sql`amount_cents >= 0`),
+    check('lien_waivers_through_check', sql`scope = 'final' OR through_on IS NOT NULL`),
+    check(
+      'lien_waivers_payment_check',
+      sql`(direction = 'given' AND bill_payment_id IS NULL) OR (direction = 'received' AND payment_id IS NULL)`,
+    ),
+    firmIsolation(t.firmId),
+  ],
+);
+
+registerReference(KINDS.lien, { table: lienWaivers, column: lienWaivers.lienId, noun: 'lien waiver' });

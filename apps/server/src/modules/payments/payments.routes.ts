@@ -15,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { recordAudit } from '../../platform/audit/audit.service';
+import { announce } from '../../platform/events/events';
 import { type Actor, assertAllowed, permission } from '../../platform/http/access';
 import { attachment } from '../../platform/http/content-disposition';
 import { conflict } from '../../platform/http/errors';
@@ -68,6 +69,7 @@ function moneyRoutes(
           action: 'apply',
           after: { applied },
         });
+        if (source.type === 'payment') await announce(db, actor, 'payment.applied', { paymentId: params.id });
         return get(db, actor, params.id);
       },
     }),

@@ -2,6 +2,7 @@ import { hasCode, KINDS, P, type Payment, type PaymentRow, paymentInputSchema } 
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { qualified } from '../../db/columns';
+import { announce } from '../../platform/events/events';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { firmToday } from '../../platform/identity/firm-clock';
 import { buildSearchText, idsIn, likePattern, yesNo } from '../../platform/lists/list';
@@ -109,6 +110,10 @@ export const paymentType = defineRecordType<typeof payments, typeof paymentInput
     if (!input) return;
     if (row.creditMemoId) await refundFrom(db, row.creditMemoId, row.customerId, -row.amountCents);
     await applyMoney(db, paymentSource(row), input.applications);
+  },
+  // Whoever acts on money put on a job's invoices (a lien's waiver) hears of it.
+  afterCreate: async (db, actor, id, input) => {
+    if (input.applications.length) await announce(db, actor, 'payment.applied', { paymentId: id });
   },
   beforeDelete: (db, _actor, row) => undo(db, row),
   // Taking a refund back is deleting refunds (55), on top of deleting payments.

@@ -18,6 +18,8 @@ export type DomainEvents = {
     route: string;
     damages: { orderLineId: string; quantityE4: number; note: string }[];
   };
+  /** Money of a payment was put on invoices: recorded with them, or applied later. */
+  'payment.applied': { paymentId: string };
 };
 export type DomainEvent = keyof DomainEvents;
 

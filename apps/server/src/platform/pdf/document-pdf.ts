@@ -30,6 +30,11 @@ export type PdfDocument = {
   totals: PdfTotal[];
   notes?: { heading: string; text: string }[];
   /**
+   * The document's own wording, when it is a text rather than lines (a lien waiver from the
+   * firm's template): printed in full below the parties, flowing onto further pages.
+   */
+  body?: string;
+  /**
    * A signed copy's last page: who signed, when, from where, the signature as drawn, and the
    * fingerprint of what they were shown.
    */
@@ -69,6 +74,7 @@ export function renderDocumentPdf(doc: PdfDocument): Promise<Buffer> {
   const continued = () => continuation(c, doc);
   let y = header(c, doc);
   y = parties(c, doc.parties, y);
+  if (doc.body) y = body(c, doc.body, y);
   y = drawTable(c, doc.columns, doc.rows, y, continued);
   y = drawTotals(c, doc.totals, y, continued);
   notes(c, doc.notes ?? [], y + GAP, continued);
@@ -136,6 +142,11 @@ function parties(c: Canvas, list: PdfDocument['parties'], y: number): number {
     y = bottom + GAP;
   }
   return y;
+}
+
+function body(c: Canvas, text: string, y: number): number {
+  c.pdf.font(REGULAR).fontSize(10).fillColor(INK).text(text, c.left, y, { width: c.width, lineGap: 2 });
+  return c.pdf.y + GAP;
 }
 
 function notes(c: Canvas, list: NonNullable<PdfDocument['notes']>, y: number, onNewPage: () => number): void {

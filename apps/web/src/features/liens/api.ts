@@ -9,6 +9,8 @@ import {
   type LienInput,
   type LienProjectType,
   type LienRole,
+  type LienRow,
+  type ListPage,
   recordApiPath,
 } from '@atelier/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -68,5 +70,15 @@ export function useLienRecordDeadlines(id: string, version: number) {
   return useQuery({
     queryKey: [...recordKeys.all(recordApiPath(KINDS.lien, id)), 'deadlines', version] as const,
     queryFn: () => api<LienDeadlines>('GET', `${recordApiPath(KINDS.lien, id)}/deadlines`),
+  });
+}
+
+/** A job's lien record, if it has one (one per job): GET /liens?filter[job][]=. */
+export function useLienOfJob(job: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['list', KINDS.lien.apiPath, 'of-job', job] as const,
+    queryFn: () => api<ListPage<LienRow>>('GET', KINDS.lien.apiPath, undefined, { 'filter[job]': [job], limit: 1 }),
+    enabled,
+    select: (page) => page.items[0] ?? null,
   });
 }

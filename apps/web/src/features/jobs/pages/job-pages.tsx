@@ -17,6 +17,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { showSubmitError } from '../../../lib/forms';
 import { useCan } from '../../../lib/permissions';
 import { toastSuccess } from '../../../lib/toast';
+import { JobLienLine } from '../../liens/components/job-lien-line';
 import { useSettings } from '../../settings/api';
 import { customerJobs, useJobStep } from '../api';
 import { ApplyTemplate } from '../components/apply-template';
@@ -178,7 +179,14 @@ export default recordPages<CustomerJob, CustomerJobInput, CustomerJobRow>({
   newDescription: 'It starts as planned; schedule and start it from its page.',
   subtitle: (j) => <Subtitle job={j} />,
   actions: (j) => <Actions job={j} />,
-  details: { above: (j) => <Budget job={j} /> },
+  details: {
+    above: (j) => (
+      <>
+        <Budget job={j} />
+        <JobLienLine job={j} />
+      </>
+    ),
+  },
   deleteText:
     'Deleting removes the job for good, with its files and interactions. Cancel or archive it instead to keep its history.',
   tabs: {

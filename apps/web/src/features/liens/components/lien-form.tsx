@@ -27,6 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -35,6 +36,7 @@ import { JobSelect } from '../../../components/form/pickers';
 import { RecordForm } from '../../../components/form/record-form';
 import { useFiles } from '../../../components/record/api';
 import type { RecordFormProps } from '../../../components/record/record-pages';
+import { api } from '../../../lib/api';
 import { stateOptions } from '../us-states';
 import { lienValues } from './lien-values';
 
@@ -68,7 +70,17 @@ function FlagsField({ form, error }: { form: UseFormReturn<Values>; error?: stri
   );
 }
 
-function fields(record: Lien | undefined, initialJob: string | null): FieldSpec<Values>[] {
+/** The job a new lien starts with (from the job's page), by name for its picker. */
+function useStartingJob(id: string | null) {
+  return useQuery({
+    queryKey: ['lien-prefill', KINDS.customer_job.apiPath, id],
+    queryFn: () => api<{ _id: string; name: string }>('GET', recordApiPath(KINDS.customer_job, id!)),
+    enabled: Boolean(id),
+    select: (r) => ({ _id: r._id, name: r.name }),
+  }).data;
+}
+
+function fields(record: Lien | undefined, initialJob: { _id: string; name: string } | null): FieldSpec<Values>[] {
   return [
     {
       name: 'customerJob',
@@ -83,7 +95,7 @@ function fields(record: Lien | undefined, initialJob: string | null): FieldSpec<
               required
               description="One lien record per job"
               value={field.value || null}
-              initial={record ? record.customerJob : initialJob ? { _id: initialJob, name: '' } : null}
+              initial={record ? record.customerJob : initialJob}
               onChange={(v) => field.onChange(v ?? '')}
               error={error}
             />
@@ -288,11 +300,12 @@ export function LienForm(props: RecordFormProps<Lien, LienInput>) {
   const { record } = props;
   const [search] = useSearchParams();
   const job = record ? null : search.get('job');
+  const startingJob = useStartingJob(job);
   return (
     <RecordForm<Lien, Values>
       {...(props as unknown as RecordFormProps<Lien, Values>)}
       values={(r) => lienValues(r, { job })}
-      fields={fields(record, job)}
+      fields={fields(record, startingJob ?? null)}
     >
       {(form) => (
         <>

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { lazyNamed } from '../../../components/lazy';
 import { recordPages } from '../../../components/record/record-pages';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { WaiversOfLien } from '../../lien-waivers/components/waivers-of-lien';
 import { useSettings } from '../../settings/api';
 import { liens, useLienRecordDeadlines } from '../api';
 import { DeadlineList } from '../components/deadline-list';
@@ -41,9 +42,14 @@ function useLienList() {
     defaultSort: 'next-deadline',
     render: { status: (row: LienRow) => <StatusBadge status={row.status} /> },
     actions: (
-      <Button component={Link} to={`${KINDS.lien.webPath}/deadlines`} variant="default">
-        Deadline calculator
-      </Button>
+      <>
+        <Button component={Link} to={KINDS.lien_waiver.webPath} variant="default">
+          Lien waivers
+        </Button>
+        <Button component={Link} to={`${KINDS.lien.webPath}/deadlines`} variant="default">
+          Deadline calculator
+        </Button>
+      </>
     ),
   };
 }
@@ -101,6 +107,10 @@ function Deadlines({ lien }: { lien: Lien }) {
   );
 }
 
+function Waivers({ lien }: { lien: Lien }) {
+  return <WaiversOfLien lien={lien} currency={useCurrency()} />;
+}
+
 /** Mechanic liens: the firm's lien rights on a customer job, with their deadlines and papers. */
 const pages = recordPages<Lien, LienInput, LienRow>({
   resource: liens,
@@ -115,6 +125,7 @@ const pages = recordPages<Lien, LienInput, LienRow>({
       <>
         <Summary lien={l} />
         <Deadlines lien={l} />
+        <Waivers lien={l} />
       </>
     ),
   },

@@ -7,6 +7,7 @@ import { useRefreshMoney } from '../../../components/money/open-invoices';
 import { RecordNewPage, recordPages } from '../../../components/record/record-pages';
 import { formatMoney } from '../../../lib/format';
 import { useCan } from '../../../lib/permissions';
+import { WaiversDue } from '../../lien-waivers/components/waivers-due';
 import { useSettings } from '../../settings/api';
 import { payments, useApplyPayment, useUnapplyPayment } from '../api';
 import { PaymentSummary } from '../components/payment-summary';
@@ -147,6 +148,8 @@ const pages = recordPages<Payment, PaymentInput, PaymentRow>({
   details: {
     above: (p) => (
       <>
+        {/* Money received on a job with an open lien: the waiver the firm now gives for it. */}
+        <WaiversDue payment={p} />
         <Summary payment={p} />
         <PaymentApplications payment={p} />
       </>

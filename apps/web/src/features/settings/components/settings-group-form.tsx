@@ -18,7 +18,8 @@ export function SettingsGroupForm<G extends SettingsGroup>(props: {
   saved: string;
   intro?: ReactNode;
   fields?: FieldSpec<SettingsValues<G> & FieldValues>[];
-  texts?: { name: keyof SettingsValues<G> & string; label: string; description?: string }[];
+  /** Long texts; `minRows` for a whole document's text (3 unless said). */
+  texts?: { name: keyof SettingsValues<G> & string; label: string; description?: string; minRows?: number }[];
   switches?: { name: keyof SettingsValues<G> & string; label: string }[];
   /** A field of the group's own (a list of days), between the fields and the long texts. */
   more?: (form: UseFormReturn<SettingsValues<G> & FieldValues>) => ReactNode;
@@ -51,7 +52,7 @@ export function SettingsGroupForm<G extends SettingsGroup>(props: {
               label={t.label}
               description={t.description}
               autosize
-              minRows={3}
+              minRows={t.minRows ?? 3}
               {...form.register(t.name as unknown as Path<V>)}
               error={errors[t.name]?.message}
             />
