@@ -38,6 +38,7 @@ import { quotesModule } from './modules/quotes/quotes.module';
 import { returnsModule } from './modules/returns/returns.module';
 import { salesAnalyticsModule } from './modules/sales-analytics/sales-analytics.module';
 import { stockModule } from './modules/stock/stock.module';
+import { storeModule } from './modules/store/store.module';
 import { tasksModule } from './modules/tasks/tasks.module';
 import { timeModule } from './modules/time/time.module';
 import { usersModule } from './modules/users/users.module';
@@ -106,6 +107,8 @@ export const MODULES: readonly ModuleManifest[] = [
   payablesModule,
   // After jobs and invoices: a lien's amount owed is its job's unpaid invoices.
   liensModule,
+  // The public store reads the catalog, prices and stock of the modules before it.
+  storeModule,
   // Last: its demo exports what every module before it put in the books.
   accountingModule,
 ];

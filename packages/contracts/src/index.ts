@@ -64,6 +64,7 @@ export * from './session';
 export * from './settings';
 export * from './shipments';
 export * from './stock';
+export * from './store';
 export * from './tasks';
 export * from './time';
 export * from './variants';

@@ -3,6 +3,7 @@ import { SELL_UNITS } from './choices';
 import type { FeatureKey } from './features';
 import { lienWaiverTemplatesSchema } from './lien-waivers';
 import { P, type PermissionCode } from './permissions';
+import { STORE_PRICE_VISIBILITY, type StorePriceVisibility, storeSlugSchema } from './store';
 import { ROUNDING_STEPS } from './time';
 
 const prefix = z
@@ -48,6 +49,11 @@ export const firmSettingsSchema = z.strictObject({
       return false;
     }
   }, 'Choose a time zone from the list.'),
+  /**
+   * The firm's public address (/store/{slug}/, its blog feed, its QR codes): unique across firms;
+   * a changed one keeps redirecting from the old. None until the firm chooses one.
+   */
+  slug: storeSlugSchema.nullable(),
   accounting: z.enum(ACCOUNTING_SYSTEMS),
   banking: z.strictObject({
     bankName: text(120),
@@ -88,6 +94,7 @@ export const SETTINGS_GROUPS = {
       website: '',
       currency: 'USD',
       timeZone: 'UTC',
+      slug: null,
       accounting: '',
       banking: { bankName: '', accountName: '', accountNumber: '', routingNumber: '' },
       payments: { acceptedMethods: ['check', 'card', 'bank_transfer'], instructions: '' },
@@ -223,6 +230,29 @@ export const SETTINGS_GROUPS = {
     permission: P.MECHANIC_LIEN_SETTINGS,
     feature: 'mechanic_leins',
     defaults: { conditional_progress: '', unconditional_progress: '', conditional_final: '', unconditional_final: '' },
+  },
+  /**
+   * The product store (spec section 2 /f/product-store, code 94, the product_store module): its
+   * name and banner, which top-level categories and vendors it shows (none chosen: all), and
+   * whether visitors see prices or are asked to sign in for them. Its address is the firm's slug.
+   */
+  storeSettings: {
+    schema: z.strictObject({
+      name: text(120),
+      banner: text(300),
+      categories: z.array(z.uuid('Choose categories from the list.')).max(200, 'Choose at most 200 categories.'),
+      vendors: z.array(z.uuid('Choose vendors from the list.')).max(500, 'Choose at most 500 vendors.'),
+      prices: z.enum(STORE_PRICE_VISIBILITY, { error: 'Choose who sees prices.' }),
+    }),
+    permission: P.MODIFY_STORE,
+    feature: 'product_store',
+    defaults: {
+      name: '',
+      banner: '',
+      categories: [] as string[],
+      vendors: [] as string[],
+      prices: 'everyone' as StorePriceVisibility,
+    },
   },
   companySettings: {
     schema: z.strictObject({

@@ -4,6 +4,7 @@ import { newId } from '../../db/ids';
 import { enterScope } from '../../db/tenancy';
 import { recordAudit } from '../../platform/audit/audit.service';
 import { badRequest } from '../../platform/http/errors';
+import { suggestSlug } from '../../platform/identity/firm-slugs';
 import { firms } from '../../platform/identity/firms.table';
 
 export type NewFirm = {
@@ -38,6 +39,8 @@ export async function createFirm(db: Executor, input: NewFirm, actorId: string |
       onboardedAt: input.onboarded ? new Date() : null,
     })
     .returning();
+  // Its first public address, from its name (changed in its settings).
+  const slug = await suggestSlug(db, id, input.name);
   await recordAudit(
     db,
     { firmId: id, userId: actorId },
@@ -45,7 +48,7 @@ export async function createFirm(db: Executor, input: NewFirm, actorId: string |
       entityType: 'firm',
       entityId: id,
       action: 'create',
-      after: { name: input.name, features: input.features },
+      after: { name: input.name, features: input.features, slug },
     },
   );
   return firm!;

@@ -1,42 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MAX_DOCUMENT_BYTES, type PdfVerification } from '@atelier/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { files } from '../../platform/files/files.table';
+import { sendPublicFile } from '../../platform/files/public-file';
 import type { LocalFileStorage } from '../../platform/files/storage';
-import { contentDisposition } from '../../platform/http/content-disposition';
 import { HttpError, notFound } from '../../platform/http/errors';
 import { proposalType } from './proposals.service';
 import { approvalRecords } from './proposals.table';
 import { openLink, showsImage } from './public-proposals';
 
 const NOT_SHOWN = 'This image is not part of this proposal.';
-
-/** The bytes of one of the firm's files, as a reply (inline: decision 0039 says which routes may). */
-async function sendFile(
-  db: Executor,
-  storage: LocalFileStorage,
-  reply: FastifyReply,
-  id: string,
-  types: (type: string) => boolean,
-) {
-  const [file] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, id), isNull(files.deletedAt)));
-  if (!file || !types(file.contentType)) throw notFound(NOT_SHOWN);
-  reply
-    .header('content-type', file.contentType)
-    .header('content-length', String(file.size))
-    .header('content-disposition', contentDisposition('inline', file.name))
-    .header('cache-control', 'private, max-age=3600')
-    // An image is shown, never run: no script in an SVG-like surprise, no sniffing.
-    .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-  return storage.read(file.storageKey);
-}
 
 /**
  * GET /public/proposals/{token}/images/{file}: an image the proposal shows, through its link; any
@@ -53,7 +29,7 @@ export async function publicImage(
   if (!isUuid(fileId) || !opened.link.proposalId) throw notFound(NOT_SHOWN);
   const p = await proposalType.get(db, opened.owner, opened.link.proposalId);
   if (!showsImage(p, fileId)) throw notFound(NOT_SHOWN);
-  return sendFile(db, storage, reply, fileId, (type) => type.startsWith('image/'));
+  return sendPublicFile(db, storage, reply, fileId, (type) => type.startsWith('image/'), NOT_SHOWN);
 }
 
 /**
@@ -83,7 +59,7 @@ export async function approvalPdfFile(
     );
   if (!record?.pdf) throw notFound(missing);
   reply.header('cache-control', 'private, no-store');
-  return sendFile(db, storage, reply, record.pdf, (type) => type === 'application/pdf');
+  return sendPublicFile(db, storage, reply, record.pdf, (type) => type === 'application/pdf', missing);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, firmIsolation, updatedAt, version } from '../../db/columns';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, firmId, firmIsolation, updatedAt, version } from '../../db/columns';
 import { newId } from '../../db/ids';
 
 /** The tenant. Its own row is visible only inside itself, like every other tenant row. */
@@ -21,6 +21,28 @@ export const firms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [firmIsolation(t.id)],
+);
+
+/**
+ * A firm's public addresses (its store at /store/{slug}/, its blog feed, its QR codes). One is
+ * current; the ones it had before stay its own and redirect to it, so a printed QR code or a
+ * shared link keeps working, and no other firm can take them over. Unique across firms; the
+ * public store finds a firm by one through the owner's function store_find_firm.
+ */
+export const firmSlugs = pgTable(
+  'firm_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    firmId: firmId(() => firms.id),
+    current: boolean('current').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('firm_slugs_current_uq').on(t.firmId).where(sql`current`),
+    index('firm_slugs_firm_idx').on(t.firmId),
+    check('firm_slugs_slug_check', sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(slug) BETWEEN 3 AND 40`),
+    firmIsolation(t.firmId),
+  ],
 );
 
 /**

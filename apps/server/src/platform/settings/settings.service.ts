@@ -14,7 +14,8 @@ import { recordAudit } from '../audit/audit.service';
 import { assertOwnFileUrl } from '../files/files.service';
 import type { Actor } from '../http/access';
 import { badRequest } from '../http/errors';
-import { firms } from '../identity/firms.table';
+import { claimSlug, currentSlug } from '../identity/firm-slugs';
+import { firmSlugs, firms } from '../identity/firms.table';
 import { settings } from './settings.table';
 import { settingsCheck, settingsReferences } from './settings-references';
 
@@ -61,6 +62,9 @@ export async function getSettings(
         features: firms.features,
       },
       stored: sql<Stored>`COALESCE((SELECT json_object_agg(s."group", s.data) FROM ${settings} s WHERE s.firm_id = ${qualified(firms.id)}), '{}'::json)`,
+      slug: sql<
+        string | null
+      >`(SELECT f.slug FROM ${firmSlugs} f WHERE f.firm_id = ${qualified(firms.id)} AND f.current)`,
     })
     .from(firms)
     .where(eq(firms.id, firmId));
@@ -74,6 +78,7 @@ export async function getSettings(
     ...row.firm,
     logo: row.firm.logo ?? DEFAULT_LOGO,
     website: row.firm.website ?? '',
+    slug: row.slug,
     ...(options.banking ? {} : { banking: NO_BANKING }),
   };
   return result as Settings;
@@ -102,6 +107,12 @@ async function checkReferences(
 async function saveFirmSettings(db: Executor, actor: Actor, input: FirmSettingsInput) {
   const [before] = await db.select().from(firms).where(eq(firms.id, actor.firmId)).for('update');
   const logo = input.logo === DEFAULT_LOGO ? null : input.logo;
+  const slugBefore = await currentSlug(db, actor.firmId);
+  if (input.slug) await claimSlug(db, actor.firmId, input.slug);
+  else if (slugBefore)
+    throw badRequest('Your store and links need an address: change it rather than remove it.', {
+      slug: 'Change the address rather than remove it.',
+    });
   await db
     .update(firms)
     .set({
@@ -119,8 +130,9 @@ async function saveFirmSettings(db: Executor, actor: Actor, input: FirmSettingsI
     entityType: 'firm',
     entityId: actor.firmId,
     action: 'update',
-    before: pick(before),
+    before: { ...pick(before), slug: slugBefore },
     after: {
+      slug: input.slug,
       name: input.name,
       logo,
       website: input.website || null,

@@ -9,7 +9,14 @@ import { useProfile } from '../../../lib/session';
 import { toastSuccess } from '../../../lib/toast';
 import { useFirmSettings } from '../firm-settings';
 
-const schema = firmSettingsSchema.pick({ name: true, logo: true, website: true, currency: true, timeZone: true });
+const schema = firmSettingsSchema.pick({
+  name: true,
+  logo: true,
+  website: true,
+  slug: true,
+  currency: true,
+  timeZone: true,
+});
 export const CURRENCIES = ['USD', 'CAD', 'EUR', 'GBP', 'AUD', 'NZD', 'MXN', 'CHF', 'SEK', 'NOK', 'DKK', 'JPY'];
 export const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
@@ -23,6 +30,7 @@ export default function FirmGeneralTab() {
       name: current.name,
       logo: current.logo,
       website: current.website,
+      slug: current.slug,
       currency: current.currency,
       timeZone: current.timeZone,
     },
@@ -60,6 +68,24 @@ export default function FirmGeneralTab() {
               placeholder="https://yourfirm.com"
               {...form.register('website')}
               error={e.website?.message}
+            />
+            <Controller
+              control={form.control}
+              name="slug"
+              render={({ field }) => (
+                <TextInput
+                  label="Public address"
+                  description={`Your store, blog feed and QR codes live at ${window.location.origin}/store/${field.value || 'your-address'}/. Links to an address you had before keep working.`}
+                  leftSection={<Text size="sm">/store/</Text>}
+                  leftSectionWidth={64}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.currentTarget.value || null)}
+                  onBlur={field.onBlur}
+                  error={e.slug?.message}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              )}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Controller

@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/modules/define-module';
+import { storeRoutes } from './store.routes';
+
+/**
+ * The product store (issue 25): each firm's public catalog at /store/{slug}/, found by the firm's
+ * address (platform/identity/firm-slugs.ts), in its firm's scope from then on.
+ */
+export const storeModule = defineModule({
+  name: 'store',
+  routes: storeRoutes,
+});
