@@ -1,10 +1,20 @@
-import { PUBLIC_STORE_PATH, publicStoreSchema } from '@atelier/contracts';
+import {
+  PUBLIC_STORE_PATH,
+  publicStoreSchema,
+  storeCatalogSchema,
+  storeProductSchema,
+  storeProductsQuerySchema,
+  storeProductsSchema,
+} from '@atelier/contracts';
 import { z } from 'zod';
 import { PUBLIC } from '../../platform/http/access';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
-import { publicStore, storeLogo } from './public-store';
+import { storeCatalog, storeImage, storeProduct, storeProducts } from './catalog';
+import { openStore, publicStore, storeLogo } from './public-store';
 
 const slugParams = z.strictObject({ slug: z.string().max(100) });
+const itemParams = z.strictObject({ slug: z.string().max(100), id: z.string().max(100) });
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
 /** The public store (no session): found by the firm's address, in its firm's scope from then on. */
 export const storeRoutes: AnyRoute[] = [
@@ -22,8 +32,47 @@ export const storeRoutes: AnyRoute[] = [
     url: `${PUBLIC_STORE_PATH}/:slug/logo`,
     summary: "The firm's logo, as its store shows it",
     access: PUBLIC,
-    produces: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+    produces: IMAGE_TYPES,
     params: slugParams,
     handler: ({ db, deps, params, reply }) => storeLogo(db, deps.storage, params.slug, reply),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${PUBLIC_STORE_PATH}/:slug/catalog`,
+    summary: "The store's menus: its categories (two levels, with how many products each has), collections and vendors",
+    access: PUBLIC,
+    params: slugParams,
+    response: storeCatalogSchema,
+    handler: async ({ db, params }) => storeCatalog(db, await openStore(db, params.slug)),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${PUBLIC_STORE_PATH}/:slug/products`,
+    summary:
+      'A page of the store’s products: by category, collection, vendor or search (typos forgiven), narrowed by filter values, price and stock, with the counts of each facet',
+    access: PUBLIC,
+    params: slugParams,
+    query: storeProductsQuerySchema,
+    response: storeProductsSchema,
+    handler: async ({ db, params, query }) => storeProducts(db, await openStore(db, params.slug), query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${PUBLIC_STORE_PATH}/:slug/products/:id`,
+    summary: 'A product page: images, options and variants with their prices and availability, and its details',
+    access: PUBLIC,
+    params: itemParams,
+    response: storeProductSchema,
+    handler: async ({ db, params }) => storeProduct(db, await openStore(db, params.slug), params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: `${PUBLIC_STORE_PATH}/:slug/images/:id`,
+    summary: 'An image (or its thumbnail) of a product the store shows',
+    access: PUBLIC,
+    produces: IMAGE_TYPES,
+    params: itemParams,
+    handler: async ({ db, deps, params, reply }) =>
+      storeImage(db, deps.storage, await openStore(db, params.slug), params.id, reply),
   }),
 ];

@@ -1,4 +1,4 @@
-import type { PublicStore, Settings } from '@atelier/contracts';
+import type { PublicStore, Settings, StoreCatalog, StoreProduct, StoreProducts } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
@@ -126,5 +126,100 @@ describe('GET /public/store/{slug}', () => {
 
   it('serves the firm’s own logo, and nothing when it has none', async () => {
     expect((await api('GET', '/public/store/harbor-and-pine-interiors/logo')).statusCode).toBe(404);
+  });
+});
+
+describe('the store’s catalog, as a visitor sees it', () => {
+  const base = '/public/store/harbor-and-pine-interiors';
+  const get = async <T>(url: string) => {
+    const r = await api('GET', `${base}${url}`);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as T;
+  };
+
+  it('shows active products only: a draft is in no count, no list, no search and has no page', async () => {
+    const catalog = await get<StoreCatalog>('/catalog');
+    const cabinets = catalog.categories.find((c) => c.name === 'Cabinets')!;
+    const vanities = cabinets.children.find((c) => c.name === 'Vanities')!;
+    expect(cabinets.count).toBe(cabinets.children.reduce((s, c) => s + c.count, 0));
+    const draft = await api(
+      'POST',
+      '/products',
+      {
+        name: 'Secret prototype vanity',
+        status: 'draft',
+        priceCents: 99_900,
+        costCents: 41_000,
+        category: vanities._id,
+      },
+      owner,
+    );
+    expect(draft.statusCode, draft.body).toBe(201);
+    const after = await get<StoreCatalog>('/catalog');
+    expect(after.categories.find((c) => c.name === 'Cabinets')!.count).toBe(cabinets.count);
+    const listed = await get<StoreProducts>(`/products?category=${vanities._id}&limit=48`);
+    expect(listed.total).toBe(vanities.count);
+    expect(listed.items.map((p) => p.name)).not.toContain('Secret prototype vanity');
+    expect((await get<StoreProducts>('/products?q=prototype')).items).toEqual([]);
+    expect((await api('GET', `${base}/products/${draft.json()._id}`)).statusCode).toBe(404);
+  });
+
+  it('browses a category with its subcategories, forgives a typo, narrows by facet and price, and never says cost', async () => {
+    const catalog = await get<StoreCatalog>('/catalog');
+    const cabinets = catalog.categories.find((c) => c.name === 'Cabinets')!;
+    const page = await get<StoreProducts>(`/products?category=${cabinets._id}&limit=5`);
+    expect(page.total).toBe(cabinets.count);
+    expect(page.items).toHaveLength(5);
+    expect(page.facets.categories.map((c) => c.name)).toEqual(cabinets.children.map((c) => c.name));
+    // The next page follows on.
+    const next = await get<StoreProducts>(`/products?category=${cabinets._id}&limit=5&cursor=${page.next}`);
+    expect(next.items[0]!.name >= page.items[4]!.name).toBe(true);
+
+    const typo = await get<StoreProducts>('/products?q=walnutt');
+    expect(typo.items.length).toBeGreaterThan(0);
+    expect(typo.items.every((p) => /walnut/i.test(p.name))).toBe(true);
+
+    const style = page.facets.filters.find((f) => f.name === 'Door style')!.values.find((v) => v.name === 'Shaker')!;
+    const shaker = await get<StoreProducts>(`/products?category=${cabinets._id}&facet[]=${style._id}&limit=48`);
+    expect(shaker.total).toBe(style.count);
+    const cheap = await get<StoreProducts>(`/products?max=20000&sort=-price&limit=48`);
+    expect(cheap.items.every((p) => p.priceCents! <= 20_000)).toBe(true);
+    expect(cheap.items.map((p) => p.priceCents)).toEqual(
+      [...cheap.items.map((p) => p.priceCents)].sort((a, b) => b! - a!),
+    );
+    expect(JSON.stringify([page, shaker, cheap])).not.toMatch(/cost/i);
+  });
+
+  it('opens a product page with its variants and details, and hides prices when they are for customers', async () => {
+    const [first] = (await get<StoreProducts>('/products?q=porcelain plank')).items;
+    const product = await get<StoreProduct>(`/products/${first!._id}`);
+    expect(product).toMatchObject({ _id: first!._id, name: first!.name, priceCents: first!.priceCents });
+    expect(product.details.length).toBeGreaterThan(0);
+    expect(JSON.stringify(product)).not.toMatch(/cost/i);
+    await api('PUT', '/settings/storeSettings', { prices: 'signed_in' }, owner);
+    try {
+      const hidden = await get<StoreProduct>(`/products/${first!._id}`);
+      expect(hidden.priceCents).toBeNull();
+      expect(hidden.variants.every((v) => v.priceCents === null)).toBe(true);
+      expect((await get<StoreProducts>('/products?limit=3')).items.every((p) => p.priceCents === null)).toBe(true);
+    } finally {
+      await api('PUT', '/settings/storeSettings', { prices: 'everyone' }, owner);
+    }
+  });
+
+  it('refuses a bad query per field, and shows nothing of another firm', async () => {
+    const bad = await api('GET', `${base}/products?sort=cost&facet[]=nope&q=${'x'.repeat(101)}`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(errorOf(bad).fields ?? {}).sort()).toEqual(['facet.0', 'q', 'sort']);
+    const range = await api('GET', `${base}/products?min=500&max=100`);
+    expect(range.statusCode).toBe(400);
+    expect(errorOf(range).fields).toEqual({ max: 'The highest price cannot be below the lowest.' });
+    const theirs = await api('POST', '/products', { name: 'Cedar Row range hood', priceCents: 120_000 }, cedar);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((await api('GET', `${base}/products/${theirs.json()._id}`)).statusCode).toBe(404);
+    expect((await api('GET', `${base}/products?q=range hood`)).json().items).toEqual([]);
+    const image = await db.query('SELECT file_id FROM product_images WHERE firm_id <> $1 LIMIT 1', [HARBOR_PINE_ID]);
+    const someFile = image.rows[0]?.file_id ?? '00000000-0000-4000-8000-000000000000';
+    expect((await api('GET', `${base}/images/${someFile}`)).statusCode).toBe(404);
   });
 });
