@@ -45,6 +45,8 @@ export async function compareLatency(input: {
   pick: (statement: Statement) => boolean;
   describe: (body: unknown) => string;
   title: string;
+  /** A target p95 over HTTP, in ms: the table adds HTTP ÷ target (at most 1.00 meets it). */
+  budgetMs?: number;
 }): Promise<void> {
   const { server, cookie } = input;
   const bare = new pg.Pool({ connectionString: server.url, max: POOL, options: '-c role=atelier_app' });
@@ -73,13 +75,15 @@ export async function compareLatency(input: {
     });
     rows.push(
       `${label.padEnd(36)} ${http.toFixed(1).padStart(7)} ${injected.toFixed(1).padStart(7)} ${sql.toFixed(1).padStart(7)}` +
-        `   ${(http / sql).toFixed(2).padStart(5)}   ${(injected / sql).toFixed(2).padStart(5)}`,
+        `   ${(http / sql).toFixed(2).padStart(5)}   ${(injected / sql).toFixed(2).padStart(5)}` +
+        (input.budgetMs ? `   ${(http / input.budgetMs).toFixed(2).padStart(5)}` : ''),
     );
   }
   await bare.end();
   console.log(`\np95 in ms over ${RUNS} sequential calls each (${input.title}):`);
   console.log(
-    `${'case'.padEnd(36)} ${'HTTP'.padStart(7)} ${'inject'.padStart(7)} ${'bare pg'.padStart(7)}   HTTP/pg  inject/pg`,
+    `${'case'.padEnd(36)} ${'HTTP'.padStart(7)} ${'inject'.padStart(7)} ${'bare pg'.padStart(7)}   HTTP/pg  inject/pg` +
+      (input.budgetMs ? `  HTTP/${input.budgetMs} ms` : ''),
   );
   for (const line of rows) console.log(line);
 }

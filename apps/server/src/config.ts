@@ -40,6 +40,8 @@ const envSchema = z.object({
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  STORE_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  STORE_IMAGES_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   MAX_CONCURRENT_PER_SESSION: z.coerce.number().int().min(1).default(4),
   MAX_CONCURRENT_PER_FIRM: z.coerce.number().int().min(1).optional(),
@@ -76,6 +78,7 @@ export type Config = {
   resetTokenMinutes: number;
   /** Sign-in attempts per window: per (account, address) strictly, per account and per address loosely. */
   signInThrottle: { perPair: number; perAccount: number; perAddress: number; windowSeconds: number };
+  storeThrottle: { pagesPerMinute: number; imagesPerMinute: number };
   dbPoolSize: number;
   /** Requests running at once per session and per firm, and how long one waits for its turn (decision 0016). */
   fairShare: { perSession: number; perFirm: number; maxWaitMs: number };
@@ -132,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       windowSeconds: e.SIGN_IN_WINDOW_MINUTES * 60,
     },
+    // The public store's limits per client address and minute (decision 0050).
+    storeThrottle: { pagesPerMinute: e.STORE_PAGES_PER_MINUTE, imagesPerMinute: e.STORE_IMAGES_PER_MINUTE },
     dbPoolSize: e.DB_POOL_SIZE,
     fairShare: {
       perSession: e.MAX_CONCURRENT_PER_SESSION,

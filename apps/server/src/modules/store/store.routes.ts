@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { reserve } from '../../platform/auth/throttle';
 import { PUBLIC } from '../../platform/http/access';
+import type { AppDeps } from '../../platform/http/routes';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { storeCatalog, storeImage, storeProduct, storeProducts } from './catalog';
 import { openStore, publicStore, storeLogo } from './public-store';
@@ -23,14 +24,17 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
  * STORE_PAGES_PER_MINUTE (a person reads a page in seconds), images more (a page shows two dozen,
  * and browsers keep them a day). Counted in PostgreSQL (throttle.ts), so every server agrees.
  */
-export const STORE_PAGES_PER_MINUTE = 240;
-export const STORE_IMAGES_PER_MINUTE = 1200;
 const browsing =
   (what: 'pages' | 'images') =>
-  ({ db, meta }: { db: Executor; meta: { ip: string } }) =>
+  ({ db, meta, deps }: { db: Executor; meta: { ip: string }; deps: AppDeps }) =>
     reserve(
       db,
-      [{ key: `store-${what}:${meta.ip}`, max: what === 'pages' ? STORE_PAGES_PER_MINUTE : STORE_IMAGES_PER_MINUTE }],
+      [
+        {
+          key: `store-${what}:${meta.ip}`,
+          max: what === 'pages' ? deps.config.storeThrottle.pagesPerMinute : deps.config.storeThrottle.imagesPerMinute,
+        },
+      ],
       60,
       `store ${what} from your address`,
     );

@@ -2,7 +2,6 @@ import type { PublicStore, Settings, StoreCatalog, StoreProduct, StoreProducts }
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
-import { STORE_PAGES_PER_MINUTE } from './store.routes';
 
 let t: TestApp;
 let db: pg.Client; // the owner role: looks past row-level security
@@ -229,7 +228,8 @@ describe('browsing limits', () => {
   it('slows one address that reads too many pages a minute, and no one else', async () => {
     const from = (ip: string) =>
       call(t.app, { method: 'GET', url: '/api/v1/public/store/harbor-and-pine-interiors', ip });
-    for (let i = 0; i < STORE_PAGES_PER_MINUTE; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
+    const { pagesPerMinute } = t.app.deps.config.storeThrottle;
+    for (let i = 0; i < pagesPerMinute; i++) expect((await from('203.0.113.7')).statusCode).toBe(200);
     const refused = await from('203.0.113.7');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
