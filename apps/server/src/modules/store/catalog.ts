@@ -132,17 +132,28 @@ function listFilters(query: Query): Record<string, string[]> {
   return f;
 }
 
-/** The catalog's list, narrowed to what the store shows, searched forgivingly, giving visitors' cards. */
-function storeList(store: Store): ListSpec<StoreProductCard> {
+/**
+ * How the store searches. `words`: every typed word somewhere in the product's words, in any
+ * order ("pantry walnut"), each a condition the trigram index answers. `close`: failing that, a
+ * word close to what was typed ("walnutt"): pg_trgm's word similarity, which row-level security
+ * keeps out of the index (its operators are not leakproof), so it is asked only when the words
+ * found nothing.
+ */
+const SEARCHES = {
+  words: (q: string) => {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    return and(...words.map((w) => sql`${products.searchText} LIKE ${likePattern(w)}`)) ?? sql`true`;
+  },
+  close: (q: string) => sql`(${q.toLowerCase().trim()} <% ${products.searchText})`,
+};
+
+/** The catalog's list, narrowed to what the store shows, searched as said, giving visitors' cards. */
+function storeList(store: Store, search: keyof typeof SEARCHES = 'words'): ListSpec<StoreProductCard> {
   const spec = productType.listFor(visitor(store));
   return {
     ...spec,
     scope: and(spec.scope, shown(store))!,
-    // A substring, or close enough to a word of it ("vanitty"): pg_trgm's word similarity.
-    search: (q) => {
-      const text = q.toLowerCase().trim();
-      return sql`(${products.searchText} LIKE ${likePattern(text)} OR ${text} <% ${products.searchText})`;
-    },
+    search: SEARCHES[search],
     fetch: (db, ids) => cards(db, store, ids),
   };
 }
@@ -206,9 +217,15 @@ export async function storeProducts(db: Executor, store: Store, query: Query): P
   const vendorsOnly = store.settings.vendors;
   if (query.vendor && vendorsOnly.length && !vendorsOnly.includes(query.vendor))
     throw notFound('This vendor is not in the store.');
-  const spec = storeList(store);
   const list = { q: query.q, sort: query.sort, filter: listFilters(query), limit: query.limit, cursor: query.cursor };
-  const page = await listPage(db, spec, list);
+  let spec = storeList(store);
+  let page = await listPage(db, spec, list);
+  // Nothing has the words typed: what has words close to them (a typo). Its later pages come
+  // here too: the words find nothing after any cursor when they found nothing at all.
+  if (query.q && page.items.length === 0) {
+    spec = storeList(store, 'close');
+    page = await listPage(db, spec, list);
+  }
   const where = listCondition(spec, list) ?? spec.scope;
   return { ...page, facets: await facetsOf(db, where, query.category ?? null) };
 }
