@@ -25,11 +25,12 @@ type Due = LienWaiverDue['due'][number];
  * its work is done (a last furnishing or completion date), a progress waiver through the day the
  * payment came otherwise. Liens are US law: amounts read in dollars.
  */
-export async function dueWaivers(db: Executor, paymentId: string): Promise<Due[]> {
+async function dueWaivers(db: Executor, paymentId: string): Promise<{ due: Due; responsible: string | null }[]> {
   // constant SQL names: payments, invoices, their applications, jobs and customers are other
   // modules' tables, read here by name (they do not know liens).
   const { rows } = await db.execute<{
     lien_id: string;
+    responsible_id: string | null;
     job_id: string;
     job: string;
     party: string;
@@ -40,7 +41,7 @@ export async function dueWaivers(db: Executor, paymentId: string): Promise<Due[]
     done: boolean;
     recorded: { _id: string; name: string } | null;
   }>(sql`
-    SELECT l.id AS lien_id, j.id AS job_id, j.name AS job, p.number, p.received_on::text AS received_on,
+    SELECT l.id AS lien_id, l.responsible_id, j.id AS job_id, j.name AS job, p.number, p.received_on::text AS received_on,
            COALESCE(NULLIF(l.hiring_party, ''), c.name, '') AS party,
            sum(a.amount_cents)::text AS applied,
            (SELECT COALESCE(sum(i2.balance_cents), 0) FROM invoices i2
@@ -56,7 +57,7 @@ export async function dueWaivers(db: Executor, paymentId: string): Promise<Due[]
       JOIN ${liens} l ON l.customer_job_id = j.id AND l.archived_at IS NULL AND l.status NOT IN ('released', 'expired')
       LEFT JOIN customers c ON c.id = j.customer_id
      WHERE p.id = ${paymentId} AND p.amount_cents > 0
-     GROUP BY l.id, j.id, j.name, p.id, p.number, p.received_on, l.hiring_party, c.name
+     GROUP BY l.id, l.responsible_id, j.id, j.name, p.id, p.number, p.received_on, l.hiring_party, c.name
      ORDER BY j.name, l.id`);
   return rows.map((r) => {
     const scope: LienWaiverScope = Number(r.unpaid) === 0 && r.done ? 'final' : 'progress';
@@ -67,7 +68,7 @@ export async function dueWaivers(db: Executor, paymentId: string): Promise<Due[]
       scope === 'final'
         ? `Payment ${r.number} paid ${r.job} in full and it has an open lien record: an ${type} for ${pdfMoney(amountCents, 'USD')} is now due${to}.`
         : `Payment ${r.number} put ${pdfMoney(amountCents, 'USD')} on ${r.job}, which has an open lien record: an ${type} for that amount through ${pdfDay(r.received_on)} is now due${to}.`;
-    return {
+    const due: Due = {
       lien: { _id: r.lien_id, name: `Lien · ${r.job}` },
       customerJob: { _id: r.job_id, name: r.job },
       condition: 'unconditional' as const,
@@ -78,6 +79,7 @@ export async function dueWaivers(db: Executor, paymentId: string): Promise<Due[]
       recorded: r.recorded,
       message,
     };
+    return { due, responsible: r.responsible_id };
   });
 }
 
@@ -85,7 +87,7 @@ export async function dueWaivers(db: Executor, paymentId: string): Promise<Due[]
 export async function dueWaiversOf(db: Executor, actor: Actor, paymentId: string): Promise<LienWaiverDue> {
   if (!hasCode(actor.codes, KINDS.payment.codes.modify))
     throw forbidden('You do not have permission to view payments.');
-  return { due: await dueWaivers(db, paymentId) };
+  return { due: (await dueWaivers(db, paymentId)).map((d) => d.due) };
 }
 
 /**
@@ -97,14 +99,9 @@ export const waiverDueReaction = defineReaction({
   name: 'liens: waiver due',
   run: async (db, actor, { paymentId }) => {
     if (!actor.features.includes('mechanic_leins')) return;
-    const due = (await dueWaivers(db, paymentId)).filter((d) => !d.recorded);
-    for (const d of due) {
-      const [lien] = (
-        await db.execute<{ responsible_id: string | null }>(
-          sql`SELECT responsible_id FROM ${liens} WHERE id = ${d.lien._id}`,
-        )
-      ).rows;
-      const people = new Set([actor.userId, lien?.responsible_id].filter((p): p is string => Boolean(p)));
+    for (const { due: d, responsible } of await dueWaivers(db, paymentId)) {
+      if (d.recorded) continue;
+      const people = new Set([actor.userId, responsible].filter((p): p is string => Boolean(p)));
       for (const person of people)
         await notify(db, actor.firmId, person, d.message, `${KINDS.payment.webPath}/${paymentId}`);
     }
