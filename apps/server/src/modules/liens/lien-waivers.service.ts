@@ -109,7 +109,7 @@ async function checkSignedCopy(db: Executor, id: string | null, before: Row | nu
     .where(
       and(
         eq(files.id, id),
-        eq(files.entityType, 'lien_waiver'),
+        eq(files.entityType, KINDS.lien_waiver.key),
         eq(files.entityId, before.id),
         isNull(files.deletedAt),
       ),

@@ -80,7 +80,7 @@ async function checkProofs(db: Executor, documents: Input['documents'], before: 
     .where(
       and(
         inArray(files.id, proofs),
-        eq(files.entityType, 'lien'),
+        eq(files.entityType, KINDS.lien.key),
         eq(files.entityId, before.id),
         isNull(files.deletedAt),
       ),
