@@ -153,6 +153,7 @@ export const routes: RouteObject[] = [
               page('p/stock-counts', () => import('../features/stock/pages/stock-counts-page')),
               page('p/stock-counts/:id', () => import('../features/stock/pages/stock-count-page')),
               page('p/coupons', () => import('../features/coupons/pages/coupons-page')),
+              page('f/product-store/*', () => import('../features/store/pages/product-store-page')),
               page('p/filters', () => import('../features/filters/pages/filters-page')),
               page('p/filters/:id', () => import('../features/filters/pages/filters-page')),
               page('p/categories/:id', () => import('../features/categories/pages/categories-page')),

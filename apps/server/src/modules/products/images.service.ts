@@ -23,7 +23,7 @@ import { productImages } from './products.table';
 
 type Row = typeof productImages.$inferSelect;
 /** The thumbnail's longest side: a list row, a grid tile, the store's product card. */
-const THUMB_PX = 480;
+export const THUMB_PX = 480;
 /** Decoding is refused beyond this many pixels (a small file can claim a huge image). */
 const MAX_PIXELS = 60_000_000;
 

@@ -361,3 +361,12 @@ export async function storeImage(
   reply.header('cache-control', 'public, max-age=86400');
   return sendPublicFile(db, storage, reply, fileId, (type) => type.startsWith('image/'), missing);
 }
+
+/** The ids and last changes of the products the store shows, for its sitemap (search engines take 50,000 a file). */
+export const storeProductIds = (db: Executor, store: Store, limit: number) =>
+  db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(shown(store))
+    .orderBy(asc(products.id))
+    .limit(limit);

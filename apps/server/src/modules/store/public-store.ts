@@ -30,9 +30,15 @@ export async function openStore(db: Executor, slug: string) {
   return { ...found, firm, settings };
 }
 
+export type Store = Awaited<ReturnType<typeof openStore>>;
+
 /** GET /public/store/{slug}: the store's name, banner, logo and whether this visitor sees prices. */
 export async function publicStore(db: Executor, slug: string): Promise<PublicStore> {
-  const store = await openStore(db, slug);
+  return publicStoreOf(await openStore(db, slug));
+}
+
+/** What a visitor is told of an open store. */
+export function publicStoreOf(store: Store): PublicStore {
   const logo = store.firm.logo && store.firm.logo !== DEFAULT_LOGO ? fileUrlId(store.firm.logo) : null;
   return {
     slug: store.slug,

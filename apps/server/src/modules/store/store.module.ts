@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules/define-module';
+import { storePageRoutes } from './pages/store-pages.routes';
 import { storeRoutes } from './store.routes';
 
 /**
@@ -7,5 +8,5 @@ import { storeRoutes } from './store.routes';
  */
 export const storeModule = defineModule({
   name: 'store',
-  routes: storeRoutes,
+  routes: [...storeRoutes, ...storePageRoutes],
 });

@@ -24,7 +24,7 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
  * STORE_PAGES_PER_MINUTE (a person reads a page in seconds), images more (a page shows two dozen,
  * and browsers keep them a day). Counted in PostgreSQL (throttle.ts), so every server agrees.
  */
-const browsing =
+export const browsing =
   (what: 'pages' | 'images') =>
   ({ db, meta, deps }: { db: Executor; meta: { ip: string }; deps: AppDeps }) =>
     reserve(

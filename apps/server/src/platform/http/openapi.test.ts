@@ -4,11 +4,14 @@ import path from 'node:path';
 import { errorBodySchema } from '@atelier/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signIn, startTestApp, type TestApp } from '../../../test/helpers';
-import { apiRoutes } from '../../app';
+import { apiRoutes as allRoutes } from '../../app';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { DOCS_PATH, OPENAPI_PATH } from './api-docs';
 import type { OpenApiDocument } from './openapi';
 import { fullPath } from './routes';
+
+/** The API's routes: the pages outside /api/v1 (the store's HTML) have their own tests. */
+const apiRoutes = allRoutes.filter((r) => !r.root);
 
 let t: TestApp;
 let doc: OpenApiDocument;

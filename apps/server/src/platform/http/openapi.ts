@@ -80,6 +80,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[]): OpenApiDocume
   };
 
   for (const route of routes) {
+    // Pages outside /api/v1 (the store's, drawn as HTML) are for browsers, not the API's document.
+    if (route.root) continue;
     const method = route.method.toString().toLowerCase();
     // Fastify's `/ambassadors/:id` is OpenAPI's `/ambassadors/{id}`; a trailing slash is ignored.
     const path = fullPath(route)

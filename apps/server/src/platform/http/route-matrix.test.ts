@@ -3,12 +3,15 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../test/helpers';
-import { apiRoutes, type RegisteredRoute } from '../../app';
+import { apiRoutes as allRoutes, type RegisteredRoute } from '../../app';
 import { inScope } from '../../db/tenancy';
 import { createFirm } from '../../modules/firms/firms.service';
 import { createRole, createUser } from '../../modules/users/users.service';
 import { assertAllowed, describeAccess } from './access';
 import { requireDeclaredAccess } from './routes';
+
+/** The API's routes: the pages outside /api/v1 (the store's HTML) have their own tests. */
+const apiRoutes = allRoutes.filter((r) => !r.root);
 
 let t: TestApp;
 let routes: RegisteredRoute[];

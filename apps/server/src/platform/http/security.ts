@@ -63,12 +63,16 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('X-Content-Type-Options', 'nosniff');
     // A tokenised page's address must not travel to the sites its links and images lead to.
     reply.header('Referrer-Policy', TOKEN_PATHS.test(req.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
+    // A page that says otherwise (the store's, which the app shows its own firm) keeps its own.
+    if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (config.session.secureCookie) reply.header('Strict-Transport-Security', 'max-age=31536000');
     if (req.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     // Every page, the web app's and the API's documents (/api/docs) alike.
-    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+    if (
+      String(reply.getHeader('content-type') ?? '').startsWith('text/html') &&
+      !reply.hasHeader('Content-Security-Policy')
+    ) {
       reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     }
     return payload;
