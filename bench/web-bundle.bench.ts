@@ -6,13 +6,13 @@
 //
 //   BENCH_LIGHTHOUSE=0 skips Lighthouse (sizes only); BENCH_PAGES=/u/profile,/ measures only those pages.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import launch from '../scripts/chromium.json' with { type: 'json' };
+import { freePort } from './lib/ports';
 import { startBenchServer } from './lib/server';
 
 const INITIAL_BUDGET = 200 * 1024;
@@ -29,14 +29,6 @@ const PAGES = ALL_PAGES.filter((p) => !only || only.includes(p.path));
 const server = await startBenchServer();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 type Script = { url: string; raw: number; gzip: number; sent: number; encoding: string };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 // One persistent browser: its default context is the one Lighthouse's tab opens in, so the
 // signed-in cookies set here are the ones Lighthouse's page sends.
