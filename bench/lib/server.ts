@@ -141,7 +141,8 @@ export async function keepIfAsked(ownerUrl: string): Promise<void> {
 }
 
 /**
- * The catalog's kept counts (categories, facet combinations) written once from what the firm has,
+ * The catalog's kept counts (categories, facet combinations, and the store's combinations and
+ * words) written once from what the firm has,
  * after a bulk load that ran with the counting triggers off.
  */
 export async function recountCatalog(owner: pg.Client, firmId: string): Promise<void> {
@@ -154,6 +155,18 @@ export async function recountCatalog(owner: pg.Client, firmId: string): Promise<
     `INSERT INTO catalog_combos (firm_id, category_key, facet_ids, price_band, on_sale, products)
      SELECT $1, category_key, facet_ids, price_band, on_sale, products FROM catalog_combos_actual($1)
      ON CONFLICT (firm_id, category_key, facet_ids, price_band, on_sale) DO UPDATE SET products = EXCLUDED.products`,
+    [firmId],
+  );
+  // The store's own: the combinations and the words of the products it shows (active ones).
+  await owner.query(
+    `INSERT INTO store_combos (firm_id, category_key, facet_ids, price_band, on_sale, products)
+     SELECT $1, category_key, facet_ids, price_band, on_sale, products FROM store_combos_actual($1)
+     ON CONFLICT (firm_id, category_key, facet_ids, price_band, on_sale) DO UPDATE SET products = EXCLUDED.products`,
+    [firmId],
+  );
+  await owner.query(
+    `INSERT INTO store_words (firm_id, word, products) SELECT $1, word, products FROM store_words_actual($1)
+     ON CONFLICT (firm_id, word) DO UPDATE SET products = EXCLUDED.products`,
     [firmId],
   );
 }

@@ -59,3 +59,56 @@ test('the staff see their own store in the app, and its address follows the page
   await dialog.getByRole('textbox', { name: 'Banner' }).fill('');
   await dialog.getByRole('button', { name: 'Save' }).click();
 });
+
+test('a visitor fills a cart on a phone and signs in to order it for pickup; as a customer on a desktop they ask for a quote; the staff see both', async ({
+  page,
+}) => {
+  const buy = async (quantity: string) => {
+    await page.getByRole('searchbox', { name: 'Search the store' }).fill('bar pull');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('link', { name: /^Bar pull 10″, brushed nickel/ }).click();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill(quantity);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  };
+
+  // On a phone, as a visitor: fill the cart, then sign in at the checkout; the cart stays.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(STORE);
+  await buy('2');
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill('customer@demo.test');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Bar pull 10″, brushed nickel/ })).toBeVisible();
+  await page.getByRole('radio', { name: 'Place the order' }).check();
+  await page.getByRole('radio', { name: 'Pay on pickup' }).check();
+  await page.getByRole('textbox', { name: /A note for us/ }).fill('Picking up Friday');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Casey' })).toBeVisible();
+  const placed = page.getByRole('status').filter({ hasText: 'is placed' });
+  await expect(placed).toBeVisible();
+  const order = (await placed.textContent())?.match(/Order (\S+) is placed/)?.[1];
+  expect(order).toBeTruthy();
+  await expect(page.getByRole('cell', { name: order!, exact: true })).toBeVisible();
+
+  // On a desktop: the same customer asks for a quote.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await buy('6');
+  await page.getByRole('radio', { name: 'Ask for a quote first' }).check();
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'is sent' });
+  await expect(sent).toBeVisible();
+  const quote = (await sent.textContent())?.match(/Quote request (\S+) is sent/)?.[1];
+  expect(quote).toBeTruthy();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // The staff find the draft order and the quote request in their lists.
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/o/orders');
+  await expect(page.getByRole('link', { name: order!, exact: true }).first()).toBeVisible();
+  await page.goto('/o/quotes');
+  await expect(page.getByRole('link', { name: quote!, exact: true }).first()).toBeVisible();
+});

@@ -50,6 +50,7 @@ import type { Access } from './platform/http/access';
 import { registerApiDocs } from './platform/http/api-docs';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { FairShare } from './platform/http/fair-share';
+import { registerFormBodies } from './platform/http/forms';
 import { registerHealth } from './platform/http/health';
 import { registerHostileInputGuard } from './platform/http/hostile-input';
 import { parseQueryString } from './platform/http/querystring';
@@ -188,6 +189,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // route takes these types (text/plain included), so their bodies are never buffered.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser([...DOCUMENT_TYPES, ...MODEL_TYPES], (_req, payload, done) => done(null, payload));
+  registerFormBodies(app);
 
   await app.register(fastifyCookie);
   registerErrorHandler(app);

@@ -65,6 +65,7 @@ export * from './settings';
 export * from './shipments';
 export * from './stock';
 export * from './store';
+export * from './store-customer';
 export * from './tasks';
 export * from './time';
 export * from './variants';

@@ -202,6 +202,7 @@ export const KINDS = defineKinds({
     tabs: [
       { path: '', label: 'Details' },
       { path: 'orders', label: 'Orders' },
+      { path: 'favorites', label: 'Favorites' },
       { path: 'activities', label: 'Activities' },
       { path: 'interactions', label: 'Interactions' },
       { path: 'files', label: 'Files' },

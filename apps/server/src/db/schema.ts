@@ -31,6 +31,8 @@ export * from '../modules/quotes/quotes.table';
 export * from '../modules/returns/returns.table';
 export * from '../modules/stock/reorder.table';
 export * from '../modules/stock/stock.table';
+export * from '../modules/store/search-tables';
+export * from '../modules/store/store-customer.table';
 export * from '../modules/tasks/tasks.table';
 export * from '../modules/time/time.table';
 export * from '../modules/vendors/vendor-items.table';

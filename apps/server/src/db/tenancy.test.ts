@@ -54,6 +54,13 @@ beforeAll(async () => {
       [firm],
     );
     await owner.query(`INSERT INTO audit_chain_heads (firm_id, seq, hash) VALUES ($1, 0, '\\x00')`, [firm]);
+    // A store session (decision 0052): a session of the firm's, marked as the store's.
+    await owner.query(
+      `WITH s AS (INSERT INTO sessions (firm_id, user_id, token_hash, expires_at)
+                  VALUES ($1, $2, sha256(gen_random_uuid()::text::bytea), now() + interval '1 day') RETURNING id, firm_id)
+       INSERT INTO store_sessions (session_id, firm_id) SELECT id, firm_id FROM s`,
+      [firm, user],
+    );
     // An importer document with an error, a record it wrote, and a kept mapping.
     await owner.query(
       `WITH f AS (INSERT INTO files (firm_id, name, content_type, size, storage_key)

@@ -43,7 +43,7 @@ const variantCount = sql<number>`(SELECT count(*)::int FROM ${productVariants} v
   WHERE v.product_id = ${qualified(products.id)} AND v.archived_at IS NULL)`;
 
 /** `filter[category][]`: those in these categories or any category under them (`column`: products', or the kept combinations'). */
-const inCategories = (column: AnyPgColumn) => (values: string[]) => {
+export const inCategories = (column: AnyPgColumn) => (values: string[]) => {
   if (values.some((v) => !isUuid(v)))
     throw badRequest('Not a valid category.', { 'filter.category': 'Not a valid category.' });
   return sql`${column} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(values)}::uuid[])`;
@@ -55,7 +55,7 @@ const inCategories = (column: AnyPgColumn) => (values: string[]) => {
  * values asked for as an uncorrelated sub-select (run once per query), so each row is tested
  * with array overlaps only.
  */
-const withFacets = (column: AnyPgColumn) => (given: string[]) => {
+export const withFacets = (column: AnyPgColumn) => (given: string[]) => {
   if (given.some((v) => !isUuid(v)))
     throw badRequest('Not a valid filter value.', { 'filter.facet': 'Not a valid filter value.' });
   const values = [...new Set(given)];
@@ -75,7 +75,7 @@ const RANGE = /^(\d{0,12}):(\d{0,12})$/;
  * The price bands (PRICE_BAND_EDGES) a `min:max` range covers exactly, first and last, or null
  * when its ends are not the bands' edges ("10000:49999" is band 1; "10000:" bands 1 to 4).
  */
-function priceBandsOf(range: string): [number, number] | null {
+export function priceBandsOf(range: string): [number, number] | null {
   const [, min, max] = RANGE.exec(range) ?? [];
   if (min === undefined || max === undefined || (min === '' && max === '')) return null;
   const edges: readonly number[] = PRICE_BAND_EDGES;

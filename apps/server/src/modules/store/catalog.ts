@@ -1,4 +1,6 @@
 import {
+  LIST_TOTAL_CAP,
+  LIST_TOTAL_CAPPED,
   PUBLIC_STORE_PATH,
   type StoreAvailability,
   type StoreCatalog,
@@ -19,14 +21,16 @@ import { sendPublicFile } from '../../platform/files/public-file';
 import type { LocalFileStorage } from '../../platform/files/storage';
 import type { Actor } from '../../platform/http/access';
 import { notFound } from '../../platform/http/errors';
-import { type ListSpec, likePattern, listCondition, listPage } from '../../platform/lists/list';
+import { type ListSpec, listCondition, listPage } from '../../platform/lists/list';
 import { categories } from '../categories';
 import { collections } from '../collections';
-import { facetCounts, filters, filterValues } from '../filters';
+import { filters, filterValues } from '../filters';
 import { productImages, products, productType, productVariants } from '../products';
 import { stockLevels } from '../stock';
 import { vendorItems, vendors } from '../vendors';
 import type { openStore } from './public-store';
+import { keptCounts, type MatchCounts, matchCounts } from './search-counts';
+import { correctedQuery, hasWords, matchedRows, searchRows } from './search-words';
 
 type Store = Awaited<ReturnType<typeof openStore>>;
 type Query = z.output<typeof storeProductsQuerySchema>;
@@ -133,47 +137,28 @@ function listFilters(query: Query): Record<string, string[]> {
 }
 
 /**
- * How the store searches. `words`: every typed word somewhere in the product's words, in any
- * order ("pantry walnut"), each a condition the trigram index answers. `close`: failing that, a
- * word close to what was typed ("walnutt"): pg_trgm's word similarity, which row-level security
- * keeps out of the index (its operators are not leakproof), so it is asked only when the words
- * found nothing.
+ * The catalog's list, narrowed to what the store shows, giving visitors' cards. `tids`: the rows
+ * the request's words and filter values found (search-words.ts), which the search (every typed
+ * word somewhere in the product's words, in any order: "pantry walnut") is; the list's own
+ * filter-value filter still applies on top.
  */
-const SEARCHES = {
-  words: (q: string) => {
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-    return and(...words.map((w) => sql`${products.searchText} LIKE ${likePattern(w)}`)) ?? sql`true`;
-  },
-  close: (q: string) => sql`(${q.toLowerCase().trim()} <% ${products.searchText})`,
-};
-
-/** The catalog's list, narrowed to what the store shows, searched as said, giving visitors' cards. */
-function storeList(store: Store, search: keyof typeof SEARCHES = 'words'): ListSpec<StoreProductCard> {
+function storeList(store: Store, tids: string | null): ListSpec<StoreProductCard> {
   const spec = productType.listFor(visitor(store));
   return {
     ...spec,
-    scope: and(spec.scope, shown(store))!,
-    search: SEARCHES[search],
+    scope: and(spec.scope, shown(store), tids === null ? undefined : matchedRows(tids))!,
+    // A search always has its rows (searchRows gives no limit with words).
+    search: (q) => (tids === null ? sql`false` : hasWords(q)),
     fetch: (db, ids) => cards(db, store, ids),
   };
 }
 
-type Counts = Awaited<ReturnType<typeof facetCounts>>;
-
-/** How many matching products each category (its own) and filter value has: one pass over the matches' (category, facets) groups. */
-const countsOf = (db: Executor, where: SQL) =>
-  facetCounts(
-    db,
-    sql`SELECT k AS key, sum(n)::int AS products FROM (
-          SELECT ${products.categoryId} AS category_id, ${products.facetIds} AS facet_ids, count(*) AS n
-            FROM ${products} WHERE ${where} GROUP BY 1, 2) g,
-          unnest(CASE WHEN g.category_id IS NULL THEN g.facet_ids ELSE g.facet_ids || g.category_id END) AS k
-        GROUP BY k`,
-  );
+/** Filter values alone narrow a page to their rows when at most this many have them. */
+const FACET_ROWS_MAX = 10_000;
 
 /** The children of a category (the top level for none), each with its products and its descendants', those with any. */
-async function childCounts(db: Executor, counts: Counts, parent: string | null) {
-  const byCategory = new Map(counts.categories.map((c) => [c._id, c.products]));
+async function childCounts(db: Executor, counts: MatchCounts, parent: string | null) {
+  const byCategory = counts.byKey;
   const children = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
@@ -192,9 +177,8 @@ async function childCounts(db: Executor, counts: Counts, parent: string | null) 
 }
 
 /** The facets of the matching products: the browsed category's children, and each filter's values with counts. */
-async function facetsOf(db: Executor, where: SQL, parent: string | null): Promise<StoreFacets> {
-  const counts = await countsOf(db, where);
-  const byValue = new Map(counts.values.map((v) => [v._id, v.products]));
+async function facetsOf(db: Executor, counts: MatchCounts, parent: string | null): Promise<StoreFacets> {
+  const byValue = counts.byKey;
   const values = byValue.size
     ? await db
         .select({ id: filterValues.id, name: filterValues.name, filterId: filters.id, filter: filters.name })
@@ -217,22 +201,49 @@ export async function storeProducts(db: Executor, store: Store, query: Query): P
   const vendorsOnly = store.settings.vendors;
   if (query.vendor && vendorsOnly.length && !vendorsOnly.includes(query.vendor))
     throw notFound('This vendor is not in the store.');
-  const list = { q: query.q, sort: query.sort, filter: listFilters(query), limit: query.limit, cursor: query.cursor };
-  let spec = storeList(store);
-  let page = await listPage(db, spec, list);
-  // Nothing has the words typed: what has words close to them (a typo). Its later pages come
-  // here too: the words find nothing after any cursor when they found nothing at all.
-  if (query.q && page.items.length === 0) {
-    spec = storeList(store, 'close');
-    page = await listPage(db, spec, list);
+  let q = query.q || undefined;
+  const facets = [...new Set(query.facet)];
+  const max = q ? null : FACET_ROWS_MAX;
+  let found = await searchRows(db, q, facets, max);
+  // No product has the words typed (and the values chosen): the words corrected against the
+  // catalog's own (a typo), and searched again.
+  if (q && found?.count === 0) {
+    const corrected = await correctedQuery(db, q);
+    if (corrected) {
+      q = corrected;
+      found = await searchRows(db, q, facets, max);
+    }
   }
-  const where = listCondition(spec, list) ?? spec.scope;
-  return { ...page, facets: await facetsOf(db, where, query.category ?? null) };
+  const list = { q, sort: query.sort, filter: listFilters(query), limit: query.limit, cursor: query.cursor };
+  const spec = storeList(store, found?.tids ?? null);
+  // The page alone, by keyset; the total comes with the facets' counts, in one pass.
+  const page = await listPage(db, spec, list, { count: false });
+  const counts =
+    (!list.q &&
+      !query.collection &&
+      !query.vendor &&
+      !query.inStock &&
+      (await keptCounts(db, {
+        firmId: store.firmId,
+        shownCategories: store.settings.categories,
+        category: query.category,
+        facet: query.facet,
+        min: query.min,
+        max: query.max,
+        sale: Boolean(query.sale),
+      }))) ||
+    (await matchCounts(db, listCondition(spec, list) ?? spec.scope));
+  return {
+    ...page,
+    total: counts.total > LIST_TOTAL_CAP ? LIST_TOTAL_CAPPED : counts.total,
+    facets: await facetsOf(db, counts, query.category ?? null),
+  };
 }
 
 /** GET /public/store/{slug}/catalog: the shown categories (two levels, with counts), collections and vendors. */
 export async function storeCatalog(db: Executor, store: Store): Promise<StoreCatalog> {
-  const counts = await countsOf(db, and(eq(products.firmId, store.firmId), shown(store))!);
+  // The kept counts of what the store shows: a few hundred rows whatever the catalog's size.
+  const counts = (await keptCounts(db, { firmId: store.firmId, shownCategories: store.settings.categories }))!;
   const tops = await childCounts(db, counts, null);
   const only = new Set(store.settings.categories);
   const visible = only.size ? tops.filter((c) => only.has(c._id)) : tops;

@@ -1,6 +1,9 @@
 import { defineModule } from '../../platform/modules/define-module';
+import { storeFormRoutes } from './pages/store-forms.routes';
 import { storePageRoutes } from './pages/store-pages.routes';
 import { storeRoutes } from './store.routes';
+import { storeFavoritesDemo } from './store-customer.demo';
+import { storeCustomerRoutes } from './store-customer.routes';
 
 /**
  * The product store (issue 25): each firm's public catalog at /store/{slug}/, found by the firm's
@@ -8,5 +11,7 @@ import { storeRoutes } from './store.routes';
  */
 export const storeModule = defineModule({
   name: 'store',
-  routes: [...storeRoutes, ...storePageRoutes],
+  routes: [...storeRoutes, ...storePageRoutes, ...storeFormRoutes, ...storeCustomerRoutes],
+  // Casey Morgan's favorites, for the staff's favorites page and the portal.
+  seeds: [storeFavoritesDemo],
 });

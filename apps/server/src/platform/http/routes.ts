@@ -78,6 +78,8 @@ export type RouteDef<A extends Access, SB, SQ, SP> = {
   stream?: true;
   /** The 415 message for a body of a type the route does not take (default: JSON only). */
   unsupportedType?: string;
+  /** Takes an HTML form's body (`application/x-www-form-urlencoded`, platform/http/forms.ts) as well as JSON. */
+  form?: true;
   /**
    * Reserves the request against its rate limits (platform/auth/throttle.ts) before anything
    * else, in a short transaction of its own that commits whatever the request does next: so
@@ -110,6 +112,7 @@ export type AnyRoute = {
   summary?: string;
   stream?: true;
   unsupportedType?: string;
+  form?: true;
   // biome-ignore lint/suspicious/noExplicitAny: erased input; defineRoute keeps it typed
   limit?: (input: any) => Promise<void>;
   // biome-ignore lint/suspicious/noExplicitAny: erased handler input; defineRoute keeps it typed
@@ -142,7 +145,7 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
     app.route({
       method: route.method,
       url: fullPath(route),
-      config: { access: route.access, unsupportedType: route.unsupportedType },
+      config: { access: route.access, unsupportedType: route.unsupportedType, form: route.form },
       handler: async (req, reply) => {
         const meta: RequestMeta = {
           ip: req.ip,
@@ -201,7 +204,9 @@ export function registerRoutes(app: FastifyInstance, deps: AppDeps, routes: read
         }
         if (reply.sent) return reply;
         if (checkResponses && route.response) checkResponse(route, result);
-        reply.code(route.status ?? 200);
+        // A handler may answer with its own status (a page's 303 after a form, a 404 page), sent
+        // here like any answer: only once its transaction has committed.
+        if (reply.statusCode === 200) reply.code(route.status ?? 200);
         return result === undefined ? reply.send() : reply.send(result);
       },
     });

@@ -23,6 +23,10 @@ export type PageFrame = {
   /** The top-level category the page is in, for the menu. */
   category?: string | null;
   query?: string;
+  /** The customer signed in at this store, if any. */
+  customer: { firstName: string } | null;
+  /** How many lines the visitor's cart holds. */
+  cartLines: number;
 };
 
 export const storeHref = (store: Pick<PublicStore, 'slug'>, path = '') => `/store/${store.slug}/${path}`;
@@ -58,6 +62,10 @@ ${image ? html`<meta property="og:image" content="${image}"><meta name="twitter:
     <input type="search" name="q" value="${frame.query ?? ''}" placeholder="Search the store" aria-label="Search the store" maxlength="100">
     <button type="submit">Search</button>
   </form>
+  <nav class="account" aria-label="Your account">
+    <a href="${storeHref(store, 'account')}">${frame.customer ? 'Your account' : 'Sign in'}</a>
+    <a href="${storeHref(store, 'cart')}">Cart${frame.cartLines ? ` (${frame.cartLines})` : ''}</a>
+  </nav>
 </header>
 ${
   catalog.categories.length

@@ -71,13 +71,16 @@ function calculator(
     html`<label>${label}<input name="${key}" inputmode="decimal" value="${one(q[key]) ?? ''}"${
       c.errors[key] ? html` aria-invalid="true" aria-describedby="${key}-error"` : null
     }>${c.errors[key] ? html`<span class="error" id="${key}-error">${c.errors[key]}</span>` : null}</label>`;
+  // One form, two buttons: Calculate asks this page again (GET), Add to cart posts the measure.
+  const cart = `${storeHref(frame.store, 'cart')}?product=${p._id}${variant ? `&variant=${variant._id}` : ''}`;
   return html`<section class="calc" aria-labelledby="calc-title"><h2 id="calc-title">Price calculator</h2>
 <form method="get" action="${storeHref(frame.store, `p/${p._id}`)}#calc-title">
   ${variant ? html`<input type="hidden" name="variant" value="${variant._id}">` : null}
   <div class="row">
     ${p.pricingMode === 'area' ? [field('width', 'Width (in)'), field('length', 'Length (in)')] : field('length', 'Length (in)')}
     ${field('quantity', 'Pieces')}
-    <button type="submit">Calculate</button>
+    <button type="submit" class="secondary">Calculate</button>
+    <button type="submit" formmethod="post" formaction="${cart}">Add to cart</button>
   </div>
 </form>
 ${
@@ -86,6 +89,26 @@ ${
     : null
 }
 </section>`;
+}
+
+/** Add to cart (a unit-priced product; a measured one adds from its calculator) and Save to favorites. */
+function buying(frame: PageFrame, p: StoreProduct, variant: Variant | null, priceCents: number | null): Html {
+  const { store } = frame;
+  const hidden = html`<input type="hidden" name="productId" value="${p._id}">${
+    variant ? html`<input type="hidden" name="variantId" value="${variant._id}">` : null
+  }`;
+  const cart =
+    priceCents !== null && p.pricingMode === 'unit'
+      ? html`<form class="buy" method="post" action="${storeHref(store, 'cart')}">${hidden}
+  <label>Quantity<input name="quantity" inputmode="decimal" value="1" required></label>
+  <button type="submit">Add to cart</button></form>`
+      : priceCents === null
+        ? html`<p><a href="${storeHref(store, 'account')}">Sign in</a> to see prices and order.</p>`
+        : null;
+  const favorite = frame.customer
+    ? html`<form method="post" action="${storeHref(store, 'favorites')}">${hidden}<button class="linkish" type="submit">Save to favorites</button></form>`
+    : null;
+  return html`${cart}${favorite}`;
 }
 
 /** The product page: its pictures, its choices (each a link, so it works without a script), price, availability and details. */
@@ -133,6 +156,7 @@ export function productContent(frame: PageFrame, p: StoreProduct, q: PageQuery):
           return html`<li><a href="${`${href}?variant=${to._id}`}"${current ? html` aria-current="true"` : null}>${value}</a></li>`;
         })}</ul>`,
     )}
+    ${buying(frame, p, variant, priceCents)}
     ${calculator(frame, p, variant, priceCents, q)}
     <p class="muted">SKU ${variant?.sku || p.sku}</p>
     ${p.details.length ? html`<h2>Details</h2><dl class="details">${p.details.map((d) => html`<dt>${d.name}</dt><dd>${d.value}</dd>`)}</dl>` : null}

@@ -1,123 +1,27 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { PUBLIC } from '../../../platform/http/access';
 import { HttpError } from '../../../platform/http/errors';
-import { type AnyRoute, type AppDeps, defineRoute } from '../../../platform/http/routes';
-import { storeCatalog, storeProduct, storeProducts } from '../catalog';
-import { openStore, publicStoreOf, type Store } from '../public-store';
+import { type AnyRoute, defineRoute } from '../../../platform/http/routes';
+import { storeProduct, storeProducts } from '../catalog';
+import type { StoreCustomer } from '../customer-session';
+import { openStore, type Store } from '../public-store';
 import { browsing } from '../store.routes';
-import { homeContent, notFoundContent } from './home';
-import { escapeHtml, type Html } from './html';
-import { type PageFrame, type PageMeta, page, storeHref } from './layout';
+import { pricedCards, pricedProduct } from './customer-prices';
+import { homeContent } from './home';
+import { type PageFrame, storeHref } from './layout';
 import { listingContent, type PageQuery, readListingQuery } from './listing';
 import { storeCategory, storeCollection, storeVendor } from './names';
 import { productContent } from './product-page';
 import { sitemap } from './sitemap';
-
-/** Store pages may be shown inside the app (the staff's own view of their store, /f/product-store), nowhere else. */
-const STORE_PAGE_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-type Built = { meta: PageMeta; content: Html; category?: string | null; query?: string };
-type Input = { db: Tx; deps: AppDeps; req: FastifyRequest; reply: FastifyReply; slug: string };
-
-function sendPage(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('x-frame-options', 'SAMEORIGIN')
-    .header('content-security-policy', STORE_PAGE_POLICY)
-    .send(body);
-}
-
-/**
- * One store page: finds the store (an old address moves to the current one, a 301 keeping the
- * rest of the link), draws the page, and answers a missing category or product with the store's
- * own 404 page rather than the API's JSON.
- */
-async function storePage(input: Input, build: (store: Store, frame: PageFrame) => Promise<Built>) {
-  const { db, deps, req, reply } = input;
-  let store: Store;
-  try {
-    store = await openStore(db, input.slug);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 404) throw error;
-    return sendPage(
-      reply,
-      404,
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>No store here</title></head><body><main><h1>No store here</h1><p>${escapeHtml(error.message)}</p></main></body></html>`,
-    );
-  }
-  if (store.slug !== input.slug) {
-    const rest = req.url.slice(`/store/${input.slug}`.length);
-    return reply.code(301).redirect(`/store/${store.slug}${rest}`);
-  }
-  const frame: PageFrame = {
-    store: publicStoreOf(store),
-    catalog: await storeCatalog(db, store),
-    appUrl: deps.config.appUrl,
-  };
-  try {
-    const built = await build(store, frame);
-    return sendPage(
-      reply,
-      200,
-      page({ ...frame, category: built.category, query: built.query }, built.meta, built.content),
-    );
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 404) throw error;
-    const meta = { title: 'Not found', description: error.message, path: '', noindex: true };
-    return sendPage(reply, 404, page(frame, meta, notFoundContent(frame, error.message)));
-  }
-}
+import { type Built, pageRoute, redirect } from './store-page';
 
 const slug = z.string().max(100);
 const id = z.string().max(100);
 
-type PageDef = {
-  url: string;
-  summary: string;
-  params: z.ZodObject;
-  build: (input: {
-    db: Tx;
-    store: Store;
-    frame: PageFrame;
-    params: Record<string, string>;
-    q: PageQuery;
-  }) => Promise<Built>;
-};
-
-const pageRoute = (def: PageDef) =>
-  defineRoute({
-    method: 'GET',
-    url: `/store/:slug/${def.url}`,
-    root: true,
-    summary: def.summary,
-    access: PUBLIC,
-    limit: browsing('pages'),
-    params: def.params,
-    produces: 'text/html',
-    handler: ({ db, deps, req, reply, params }) => {
-      const p = params as Record<string, string> & { slug: string };
-      return storePage({ db, deps, req, reply, slug: p.slug }, (store, frame) =>
-        def.build({ db, store, frame, params: p, q: req.query as PageQuery }),
-      );
-    },
-  });
-
 /** A listing: a category (`c/`), its items on sale (`s/`), a collection, a vendor or a search. */
 async function listing(
-  input: { db: Tx; store: Store; frame: PageFrame; q: PageQuery },
+  input: { db: Tx; store: Store; customer: StoreCustomer | null; frame: PageFrame; q: PageQuery },
   fixed: Parameters<typeof readListingQuery>[0],
   view: {
     title: string;
@@ -129,7 +33,12 @@ async function listing(
   },
 ): Promise<Built> {
   const { query, errors } = readListingQuery(fixed, input.q);
-  const result = await storeProducts(input.db, input.store, query);
+  const result = await pricedCards(
+    input.db,
+    input.store,
+    input.customer,
+    await storeProducts(input.db, input.store, query),
+  );
   const filtered = Object.keys(input.q).some((k) => k !== 'cursor');
   return {
     meta: {
@@ -153,7 +62,7 @@ async function listing(
 }
 
 async function categoryPage(
-  input: { db: Tx; store: Store; frame: PageFrame; q: PageQuery },
+  input: { db: Tx; store: Store; customer: StoreCustomer | null; frame: PageFrame; q: PageQuery },
   id: string,
   sale: boolean,
 ): Promise<Built> {
@@ -200,9 +109,17 @@ export const storePageRoutes: AnyRoute[] = [
     url: '',
     summary: 'A store’s front page (HTML): its banner, categories, collections, brands and first products',
     params: z.strictObject({ slug }),
-    build: async ({ db, store, frame }) => ({
+    build: async ({ db, store, customer, frame }) => ({
       meta: { title: frame.store.name, description: frame.store.banner || `Shop ${frame.store.name}`, path: '' },
-      content: homeContent(frame, await storeProducts(db, store, readListingQuery({ limit: 12 }, {}).query)),
+      content: homeContent(
+        frame,
+        await pricedCards(
+          db,
+          store,
+          customer,
+          await storeProducts(db, store, readListingQuery({ limit: 12 }, {}).query),
+        ),
+      ),
     }),
   }),
   pageRoute({
@@ -289,8 +206,8 @@ export const storePageRoutes: AnyRoute[] = [
     url: 'p/:id',
     summary: 'A store’s product page (HTML): pictures, options and variants, price, availability, calculator, details',
     params: z.strictObject({ slug, id }),
-    build: async ({ db, store, frame, params, q }) => {
-      const product = await storeProduct(db, store, params.id as string);
+    build: async ({ db, store, customer, frame, params, q }) => {
+      const product = await pricedProduct(db, store, customer, await storeProduct(db, store, params.id as string));
       const { meta, content } = productContent(frame, product, q);
       const variantChosen = Object.keys(q).length > 0;
       return { meta: { ...meta, noindex: variantChosen }, content, category: product.category?._id ?? null };
@@ -307,7 +224,7 @@ export const storePageRoutes: AnyRoute[] = [
     produces: 'application/xml',
     handler: async ({ db, deps, params, reply }) => {
       const store = await openStore(db, params.slug);
-      if (store.slug !== params.slug) return reply.code(301).redirect(`/store/${store.slug}/sitemap.xml`);
+      if (store.slug !== params.slug) return redirect(reply, 301, `/store/${store.slug}/sitemap.xml`);
       reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
       return sitemap(db, store, deps.config.appUrl);
     },

@@ -42,7 +42,7 @@ describe('the store’s pages, drawn by the server', () => {
     expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     // The staff app's pages keep refusing every frame.
-    const app = await call(t.app, { method: 'GET', url: '/api/v1/public/store/' + slug });
+    const app = await call(t.app, { method: 'GET', url: `/api/v1/public/store/${slug}` });
     expect(app.headers['x-frame-options']).toBe('DENY');
     // Without its last slash, the address is the same page.
     expect((await call(t.app, { method: 'GET', url: `/store/${slug}` })).statusCode).toBe(200);

@@ -13,6 +13,7 @@ img{max-width:100%;height:auto;display:block}
 header.top{border-bottom:1px solid var(--line);padding:12px 16px;display:flex;flex-wrap:wrap;gap:12px;align-items:center}
 .brand{display:flex;gap:10px;align-items:center;font-weight:700;font-size:1.15rem;text-decoration:none;color:var(--fg);margin-right:auto}
 .brand img{height:36px;width:auto}
+nav.account{display:flex;gap:14px;white-space:nowrap}
 form.search{display:flex;flex:1 1 260px;max-width:520px}
 form.search input{flex:1;min-width:0;font:inherit;padding:8px 10px;border:1px solid var(--line);border-right:0;border-radius:6px 0 0 6px;background:var(--bg);color:var(--fg)}
 button,.button{font:inherit;padding:8px 14px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);border-radius:6px;cursor:pointer;text-decoration:none;display:inline-block}
@@ -66,6 +67,16 @@ dl.details{display:grid;grid-template-columns:auto 1fr;gap:4px 16px}dl.details d
 .calc label{display:flex;flex-direction:column;font-size:.9rem}
 .calc input{width:110px}
 .error{color:var(--sale)}
+table.cart{width:100%;border-collapse:collapse}table.cart th,table.cart td{text-align:left;padding:8px 4px;border-bottom:1px solid var(--line);vertical-align:top}
+table.cart td.num,table.cart th.num{text-align:right}
+table.cart input{width:80px}
+.stack{display:flex;flex-direction:column;gap:10px;max-width:420px}
+.stack label{display:flex;flex-direction:column;gap:4px}
+.stack label.check{flex-direction:row;align-items:center;gap:8px}
+.linkish{background:none;border:0;color:var(--accent);padding:0;text-decoration:underline;cursor:pointer}
+.buy{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin:12px 0}
+.buy label{display:flex;flex-direction:column;font-size:.9rem}
+.buy input{width:90px}
 .notice{border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin:12px 0}
 footer.bottom{border-top:1px solid var(--line);margin-top:32px;padding:16px;color:var(--muted);font-size:.9rem;text-align:center}
 `;

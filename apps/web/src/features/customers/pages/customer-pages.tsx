@@ -116,7 +116,11 @@ export default {
     actions: (c) => <SignInAs customer={c} />,
     deleteText:
       'Deleting removes the customer for good. A customer with a store login cannot be deleted; archive them instead.',
-    tabs: { orders: () => import('./customer-orders-tab'), settings: () => import('./customer-settings-tab') },
+    tabs: {
+      orders: () => import('./customer-orders-tab'),
+      favorites: () => import('./customer-favorites-tab'),
+      settings: () => import('./customer-settings-tab'),
+    },
   }),
   New: CustomerNewPage,
 };
