@@ -41,6 +41,7 @@ describe('module manifests', () => {
       'demo:calendar',
       'demo:payables',
       'demo:liens',
+      'demo:store-favorites',
       // Last: what every module before it put in the books, exported.
       'demo:accounting',
     ]);
