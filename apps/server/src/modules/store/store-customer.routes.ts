@@ -155,7 +155,7 @@ export const storeCustomerRoutes: AnyRoute[] = [
     method: 'GET',
     url: '/customers/:id/favorites',
     summary: 'What a customer keeps among their favorites in the store, at their prices',
-    access: permission(P.MODIFY_USERS),
+    access: permission(P.MODIFY_USERS, 'product_store'),
     params: idParams,
     response: customerFavoritesSchema,
     handler: ({ db, actor, params }) => customerFavorites(db, actor, params.id),
