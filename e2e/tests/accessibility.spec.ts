@@ -207,8 +207,30 @@ const PUBLIC_PAGES = [
   '/store/harbor-and-pine-interiors/',
   '/store/harbor-and-pine-interiors/search?q=walnut',
   '/store/harbor-and-pine-interiors/account',
+  '/store/harbor-and-pine-interiors/account/forgot',
   '/store/harbor-and-pine-interiors/cart',
 ];
+
+/** The store customer's own pages (the portal), signed in at the store as the demo's Casey. */
+async function portalPages(): Promise<string[]> {
+  const base = '/store/harbor-and-pine-interiors/account';
+  const own = (await ownerQuery(
+    `SELECT q.id FROM quotes q JOIN customers c ON c.id = q.customer_id JOIN users u ON u.id = c.user_id
+      WHERE u.email = 'customer@demo.test' ORDER BY q.number DESC LIMIT 1`,
+  )) as { id: string }[];
+  const jobs = (await ownerQuery(
+    `SELECT j.id FROM customer_jobs j JOIN customers c ON c.id = j.customer_id JOIN users u ON u.id = c.user_id
+      WHERE u.email = 'customer@demo.test' LIMIT 1`,
+  )) as { id: string }[];
+  return [
+    base,
+    `${base}/invoices`,
+    `${base}/jobs`,
+    `${base}/details`,
+    ...own.map((q) => `${base}/quotes/${q.id}`),
+    ...jobs.map((j) => `${base}/jobs/${j.id}`),
+  ];
+}
 
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
@@ -245,6 +267,17 @@ for (const scheme of ['light', 'dark'] as const) {
       )) as { token: string }[];
       const tokenPages = [`/proposals/approve/${link[0]!.token}`, '/proposals/verify'];
       for (const path of [...PUBLIC_PAGES, ...tokenPages]) found.push(...(await violations(page, path)));
+      expect(found).toEqual([]);
+    });
+
+    test('on the store customer’s own pages', async ({ page }) => {
+      await page.goto('/store/harbor-and-pine-interiors/account');
+      await page.getByRole('textbox', { name: 'Email' }).fill('customer@demo.test');
+      await page.getByLabel('Password').fill('demo-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Hello, / })).toBeVisible();
+      const found: string[] = [];
+      for (const path of await portalPages()) found.push(...(await violations(page, path)));
       expect(found).toEqual([]);
     });
 

@@ -112,3 +112,43 @@ test('a visitor fills a cart on a phone and signs in to order it for pickup; as 
   await page.goto('/o/quotes');
   await expect(page.getByRole('link', { name: quote!, exact: true }).first()).toBeVisible();
 });
+
+test('a customer on a phone accepts a quote in their portal and follows their project; the staff see the order', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${STORE}account`);
+  await page.getByRole('textbox', { name: 'Email' }).fill('customer@demo.test');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Casey' })).toBeVisible();
+
+  // The quote the firm sent (the demo's), with an optional line the customer takes.
+  await page
+    .getByRole('row', { name: /Waiting for your answer/ })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Quote / })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Include' }).check();
+  await page.getByRole('button', { name: 'Accept this quote' }).click();
+  const accepted = page.getByRole('status').filter({ hasText: 'You accepted' });
+  await expect(accepted).toBeVisible();
+  const order = (await accepted.textContent())?.match(/it is now order (\S+), and/)?.[1];
+  expect(order).toBeTruthy();
+  await expect(page.getByRole('button', { name: 'Accept this quote' })).toHaveCount(0);
+
+  // Their project: its schedule and the drawing the firm shared.
+  await page.getByRole('navigation', { name: 'Your pages' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('link', { name: 'Mudroom bench and lockers' }).click();
+  await expect(page.getByRole('cell', { name: 'Measure the mudroom' })).toBeVisible();
+  const drawing = page.getByRole('img', { name: 'Mudroom elevation.png' });
+  await expect(drawing).toBeVisible();
+  expect(await drawing.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // The staff, at their desk, find the draft order the acceptance made.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'owner@demo.test');
+  await page.goto('/o/orders');
+  await expect(page.getByRole('link', { name: order!, exact: true }).first()).toBeVisible();
+});

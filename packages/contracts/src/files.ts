@@ -10,8 +10,15 @@ export const storedFileSchema = z.strictObject({
   url: z.string(),
   createdAt: z.string(),
   uploadedBy: personRefSchema.nullable(),
+  /** When the firm shared it with the customer of the job it is attached to (their portal); null: staff only. */
+  sharedAt: z.string().nullable(),
 });
 export type StoredFile = z.output<typeof storedFileSchema>;
+
+/** POST /files/{id}/share: shows a job's file to the job's customer, or stops showing it. */
+export const fileShareSchema = z.strictObject({ shared: z.boolean({ error: 'Say whether the file is shared.' }) });
+export type FileShare = z.output<typeof fileShareSchema>;
+export const FILE_SHARE_JOBS_ONLY_MESSAGE = "Only a job's files can be shared with its customer.";
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

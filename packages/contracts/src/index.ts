@@ -66,6 +66,7 @@ export * from './shipments';
 export * from './stock';
 export * from './store';
 export * from './store-customer';
+export * from './store-portal';
 export * from './tasks';
 export * from './time';
 export * from './variants';

@@ -90,6 +90,9 @@ export const STORE_PAYMENT_LABELS: Record<StorePayment, string> = {
   pickup: 'Pay on pickup',
 };
 
+/** The longest coupon code a checkout takes (a coupon's own code is at most 32 characters). */
+export const MAX_STORE_COUPON_LENGTH = 40;
+
 /** POST /public/store/{slug}/checkout: the cart, as an order or a quote request. */
 export const storeCheckoutSchema = z
   .strictObject({
@@ -101,10 +104,27 @@ export const storeCheckoutSchema = z
     note: z.string().trim().max(2000, 'Use at most 2,000 characters.').default(''),
     /** How an order is paid: on the account's terms, or on pickup (no card payments here). */
     payment: z.enum(STORE_PAYMENTS, { error: 'Choose how you will pay.' }).optional(),
+    /**
+     * A coupon code for an order (quotes take none): priced by the coupons module, or a 400 on
+     * this field saying why not. Every checkout that names one counts against
+     * STORE_COUPON_TRIES_PER_HOUR, so codes cannot be guessed. Empty is none.
+     */
+    coupon: z
+      .string()
+      .trim()
+      .max(MAX_STORE_COUPON_LENGTH, `Use at most ${MAX_STORE_COUPON_LENGTH} characters.`)
+      .transform((v) => v || undefined)
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.mode === 'order' && !c.payment)
       ctx.addIssue({ code: 'custom', path: ['payment'], message: 'Choose how you will pay.' });
+    if (c.mode === 'quote' && c.coupon)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['coupon'],
+        message: 'A coupon applies to orders only: place the order, or leave the code out.',
+      });
   });
 export type StoreCheckout = z.input<typeof storeCheckoutSchema>;
 
@@ -113,5 +133,7 @@ export const storeCheckoutResultSchema = z.strictObject({
   id: z.uuid(),
   number: z.string(),
   totalCents: z.number(),
+  /** What its coupon takes off (0 without one; a quote takes none). */
+  couponCents: z.number(),
 });
 export type StoreCheckoutResult = z.output<typeof storeCheckoutResultSchema>;

@@ -2,6 +2,7 @@
 // (decision 0018).
 
 export { remindOverdue, runInvoiceJobsEverywhere, runRecurring } from './invoice-jobs';
+export { invoicePdf } from './invoice-send';
 export * from './invoices.module';
 export { INVOICE_LINES, invoiceNumber, invoiceType } from './invoices.service';
 export * from './invoices.table';

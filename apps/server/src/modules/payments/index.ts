@@ -6,3 +6,4 @@ export * from './payments.module';
 export { paymentType } from './payments.service';
 export * from './payments.table';
 export { receivablesAging } from './receivables';
+export { statementPdf } from './statement';

@@ -12,6 +12,7 @@ import {
   type storeProductsQuerySchema,
 } from '@atelier/contracts';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -53,14 +54,20 @@ const visitor = (store: Store): Actor => ({
   features: store.features,
 });
 
-/** What the store ever shows: active products, not archived, in the categories it shows (all when it names none). */
-function shown(store: Store): SQL {
+/**
+ * What the store ever shows: active products, not archived, in the categories it shows (all when
+ * it names none). Over `p`, the products table or an alias of it (prices.ts reads it as `p`).
+ */
+export function shown(
+  store: Pick<Store, 'settings'>,
+  p: { status: AnyPgColumn; archivedAt: AnyPgColumn; categoryId: AnyPgColumn } = products,
+): SQL {
   const only = store.settings.categories;
   return and(
-    eq(products.status, 'active'),
-    isNull(products.archivedAt),
+    eq(p.status, 'active'),
+    isNull(p.archivedAt),
     only.length
-      ? sql`${products.categoryId} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(only)}::uuid[])`
+      ? sql`${p.categoryId} IN (SELECT c.id FROM ${categories} c WHERE c.ancestors && ${sql.param(only)}::uuid[])`
       : undefined,
   )!;
 }

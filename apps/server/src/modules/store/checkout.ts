@@ -14,6 +14,7 @@ import { reserve } from '../../platform/auth/throttle';
 import { badRequest } from '../../platform/http/errors';
 import { onceFor } from '../../platform/idempotency/idempotency';
 import { notify } from '../../platform/notifications/notifications.service';
+import { validateCoupon } from '../coupons';
 import { documentCustomer } from '../documents';
 import { orders, orderType } from '../orders';
 import { quotes, quoteType } from '../quotes';
@@ -26,7 +27,14 @@ type Checkout = z.output<typeof storeCheckoutSchema>;
 export const STORE_CHECKOUTS_PER_HOUR = 10;
 /** Attempts of any outcome from one address an hour (a flood of bad carts is refused before any work). */
 export const STORE_CHECKOUT_ATTEMPTS_PER_HOUR = 60;
+/**
+ * Checkouts naming a coupon an hour, per address and per customer: every one counts, refused or
+ * not, so codes cannot be guessed (a checkout without a coupon does not count).
+ */
+export const STORE_COUPON_TRIES_PER_HOUR = 10;
 const HOUR = 3600;
+/** The longest code an order takes (orderInputSchema's coupon, a coupon's own code). */
+const ORDER_COUPON_LENGTH = 32;
 
 /** The route's `limit`: every attempt from an address counts, whatever comes of it. */
 export const reserveCheckoutAttempt = (db: Executor, ip: string) =>
@@ -35,6 +43,21 @@ export const reserveCheckoutAttempt = (db: Executor, ip: string) =>
     [{ key: `store-checkout-attempts:address:${ip}`, max: STORE_CHECKOUT_ATTEMPTS_PER_HOUR }],
     HOUR,
     'orders and quote requests from your address',
+  );
+
+/**
+ * Before a checkout that names a coupon, in a transaction or savepoint of its own that is kept
+ * whatever the checkout comes to: one try reserved per address and per customer, or 429.
+ */
+export const reserveCouponTry = (db: Executor, ip: string, customerId: string) =>
+  reserve(
+    db,
+    [
+      { key: `store-coupon:address:${ip}`, max: STORE_COUPON_TRIES_PER_HOUR },
+      { key: `store-coupon:customer:${customerId}`, max: STORE_COUPON_TRIES_PER_HOUR },
+    ],
+    HOUR,
+    'coupon codes tried',
   );
 
 /**
@@ -85,7 +108,7 @@ async function cartLines(db: Executor, store: Store, customer: StoreCustomer, li
 }
 
 /** Staff who hear of a quote request: the customer's own salesperson when they may see quotes, else everyone who may. */
-async function quoteWatchers(db: Executor, assignedTo: string | null): Promise<string[]> {
+export async function quoteWatchers(db: Executor, assignedTo: string | null): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`
     SELECT u.id FROM users u
      WHERE u.kind = 'staff' AND u.active AND u.deleted_at IS NULL
@@ -100,18 +123,21 @@ async function quoteWatchers(db: Executor, assignedTo: string | null): Promise<s
 async function answerFor(db: Executor, kind: 'order' | 'quote', id: string): Promise<StoreCheckoutResult> {
   const table = kind === 'order' ? orders : quotes;
   const [row] = (
-    await db.execute<{ number: string; total: string }>(
-      sql`SELECT prefix || number AS number, total_cents AS total FROM ${table} WHERE id = ${id}`,
+    await db.execute<{ number: string; total: string; coupon: string }>(
+      sql`SELECT prefix || number AS number, total_cents AS total,
+                 ${kind === 'order' ? sql`coupon_cents` : sql`0`} AS coupon FROM ${table} WHERE id = ${id}`,
     )
   ).rows;
-  return { kind, id, number: row!.number, totalCents: Number(row!.total) };
+  return { kind, id, number: row!.number, totalCents: Number(row!.total), couponCents: Number(row!.coupon) };
 }
 
 /**
  * POST /public/store/{slug}/checkout: the signed-in customer's cart becomes a draft order (for
  * staff to confirm: confirming commits stock, decision 0052) or a draft quote request for staff,
  * who are told. Written and audited as the customer. At most STORE_CHECKOUTS_PER_HOUR an hour
- * per customer and per address (only those made count); once per Idempotency-Key.
+ * per customer and per address (only those made count); once per Idempotency-Key. A coupon
+ * prices the order through the coupons module (a code that does not apply is a 400 on `coupon`);
+ * its caller has reserved the try first (reserveCouponTry).
  */
 export async function checkout(
   db: Executor,
@@ -123,6 +149,11 @@ export async function checkout(
   if (body.mode === 'quote' && !store.features.includes('quotes'))
     throw badRequest('This store takes orders, not quote requests.', { mode: 'Place an order instead.' });
   const lines = await cartLines(db, store, customer, body.lines);
+  if (body.coupon && body.coupon.length > ORDER_COUPON_LENGTH) {
+    // Longer than any coupon's code: the coupons module says so in its own words.
+    const { reason } = await validateCoupon(db, store.firmId, { code: body.coupon, customer: null, lines: [] });
+    throw badRequest(reason ?? 'This coupon does not apply.', { coupon: reason ?? 'This coupon does not apply.' });
+  }
   const account = await documentCustomer(db, customer.customerId);
   if (body.mode === 'order' && body.payment === 'account' && !account.companyId)
     throw badRequest('Paying on account terms is for customers with an account with us: choose to pay on pickup.', {
@@ -154,6 +185,7 @@ export async function checkout(
           notes: [`Ordered in the store by ${who}: ${pickup ? 'pay on pickup' : 'on account terms'}.`, body.note]
             .filter(Boolean)
             .join('\n\n'),
+          coupon: body.coupon ?? null,
           lines,
         }),
       );

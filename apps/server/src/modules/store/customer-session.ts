@@ -65,7 +65,7 @@ type CustomerRow = {
  * with a customer record that is not archived. Runs in the store's firm scope (openStore), so
  * a customer of another firm is simply not found.
  */
-async function findStoreLogin(db: Executor, store: Store, email: string) {
+export async function findStoreLogin(db: Executor, store: Store, email: string) {
   const result = await db.execute<CustomerRow & { password_hash: string | null }>(sql`
     SELECT u.id AS user_id, c.id AS customer_id, c.company_id, u.first_name, u.last_name, u.email,
            c.assigned_to, u.password_hash

@@ -1,6 +1,7 @@
 import {
   type CustomerFavorites,
   KINDS,
+  proposalInputSchema,
   quoteInputSchema,
   type SellUnit,
   type StoreFavorites,
@@ -13,6 +14,7 @@ import type { Actor } from '../../platform/http/access';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { getSettingsGroup } from '../../platform/settings/settings.service';
 import { customerType } from '../customers';
+import { proposalType } from '../proposals';
 import { quoteType } from '../quotes';
 import type { Store, StoreCustomer } from './customer-session';
 import { type PricingStore, storePrices } from './prices';
@@ -165,13 +167,15 @@ export async function customerFavorites(db: Executor, actor: Actor, id: string):
 }
 
 /**
- * POST /customers/{id}/favorites/quote: a draft quote of the favorites the store still shows,
- * one of each, at the customer's prices (the quote prices them as it prices every quote).
+ * POST /customers/{id}/favorites/quote and …/proposal: a draft quote (or a draft proposal, its
+ * lines in one section) of the favorites the store still shows, one of each, at the customer's
+ * prices (the document prices them as it prices every one of its kind).
  */
-export async function quoteFromFavorites(
+export async function draftFromFavorites(
   db: Executor,
   actor: Actor,
   id: string,
+  kind: 'quote' | 'proposal',
 ): Promise<{ _id: string; number: string }> {
   const customer = await customerType.findRow(db, id, false, actor);
   const { items } = await customerFavorites(db, actor, customer.id);
@@ -184,24 +188,38 @@ export async function quoteFromFavorites(
   );
   const shown = items.filter((_, i) => prices[i] && !(prices[i]!.hasVariants && !prices[i]!.variantId));
   if (!shown.length)
-    throw conflict(`${customer.firstName} has no favorites the store still shows: there is nothing to quote.`);
-  const quote = await quoteType.create(
-    db,
-    actor,
-    quoteInputSchema.parse({
-      customer: customer.id,
-      notes: 'From the customer’s favorites in the store.',
-      lines: shown.map((f) => ({
-        item: f.variantId ? { type: 'variant', id: f.variantId } : { type: 'product', id: f.productId },
-        quantity: 1,
-      })),
-    }),
-  );
+    throw conflict(
+      `${customer.firstName} has no favorites the store still shows: there is nothing to ${kind === 'quote' ? 'quote' : 'propose'}.`,
+    );
+  const lines = shown.map((f) => ({
+    item: f.variantId ? { type: 'variant', id: f.variantId } : { type: 'product', id: f.productId },
+    quantity: 1,
+  }));
+  const made =
+    kind === 'quote'
+      ? await quoteType.create(
+          db,
+          actor,
+          quoteInputSchema.parse({
+            customer: customer.id,
+            notes: 'From the customer’s favorites in the store.',
+            lines,
+          }),
+        )
+      : await proposalType.create(
+          db,
+          actor,
+          proposalInputSchema.parse({
+            customer: customer.id,
+            title: `${customer.firstName}’s favorites`.slice(0, 200),
+            sections: [{ title: 'From your favorites in our store', lines }],
+          }),
+        );
   await recordAudit(db, actor, {
     entityType: KINDS.customer.key,
     entityId: customer.id,
-    action: 'favorites-quote',
-    after: { quote: quote.number },
+    action: `favorites-${kind}`,
+    after: { [kind]: made.number },
   });
-  return { _id: quote._id, number: quote.number };
+  return { _id: made._id, number: made.number };
 }

@@ -1,9 +1,12 @@
 import type { SellUnit } from '@atelier/contracts';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { products } from '../products';
 import type { StockItem } from '../stock';
 import { priceBookFor } from '../wholesale';
+import { shown } from './catalog';
 import type { Store, StoreCustomer } from './customer-session';
 
 /** What pricing needs of a store: its firm, modules and settings (staff pages build it from their own firm's). */
@@ -30,19 +33,6 @@ export type StorePrice = {
   /** Which price it is ("List price", "Account price", "Trade: 15 % off"). */
   source: string;
 };
-
-/**
- * What the store ever shows (catalog.ts's rule, as SQL over `p`): active, not archived, in the
- * categories the store shows (all when it names none).
- */
-export function shownSql(store: PricingStore) {
-  const only = store.settings.categories;
-  return sql`p.status = 'active' AND p.archived_at IS NULL ${
-    only.length
-      ? sql`AND p.category_id IN (SELECT c.id FROM categories c WHERE c.ancestors && ${sql.param(only)}::uuid[])`
-      : sql``
-  }`;
-}
 
 type Row = {
   product_id: string;
@@ -84,7 +74,7 @@ export async function storePrices(
       FROM unnest(${sql.param(productIds)}::uuid[], ${sql.param(variantIds)}::uuid[]) WITH ORDINALITY AS q(pid, vid, i)
       JOIN products p ON p.id = q.pid AND p.firm_id = ${store.firmId}
       LEFT JOIN product_variants v ON v.id = q.vid AND v.product_id = p.id AND v.archived_at IS NULL
-     WHERE ${shownSql(store)} AND (q.vid IS NULL OR v.id IS NOT NULL)`);
+     WHERE ${shown(store, alias(products, 'p'))} AND (q.vid IS NULL OR v.id IS NOT NULL)`);
   const byIndex = new Map(result.rows.map((r) => [Number(r.i) - 1, r]));
   const found = items.map((_, i) => (badVariant[i] ? null : (byIndex.get(i) ?? null)));
   const hidden = !customer && store.settings.prices !== 'everyone';

@@ -1,6 +1,7 @@
 import {
   customerFavoritesSchema,
   favoritesQuoteSchema,
+  KINDS,
   P,
   PUBLIC_STORE_PATH,
   storeCheckoutResultSchema,
@@ -16,22 +17,24 @@ import { PUBLIC, permission } from '../../platform/http/access';
 import { idParams } from '../../platform/http/params';
 import { type AnyRoute, defineRoute } from '../../platform/http/routes';
 import { idempotencyKeyOf } from '../../platform/idempotency/idempotency';
-import { checkout, reserveCheckoutAttempt } from './checkout';
+import { checkout, reserveCheckoutAttempt, reserveCouponTry } from './checkout';
 import {
   clearStoreCookie,
   refuseForeign,
   requireStoreCustomer,
   reserveStoreSignIn,
   setStoreCookie,
+  storeCustomer,
   storeSession,
   storeSignIn,
   storeSignOut,
+  storeToken,
 } from './customer-session';
 import {
   addStoreFavorite,
   customerFavorites,
+  draftFromFavorites,
   listStoreFavorites,
-  quoteFromFavorites,
   removeStoreFavorite,
 } from './favorites';
 import { openStore } from './public-store';
@@ -142,7 +145,15 @@ export const storeCustomerRoutes: AnyRoute[] = [
     body: storeCheckoutSchema,
     status: 201,
     response: storeCheckoutResultSchema,
-    limit: ({ db, meta }) => reserveCheckoutAttempt(db, meta.ip),
+    limit: async ({ db, deps, meta, params, body, req }) => {
+      await reserveCheckoutAttempt(db, meta.ip);
+      if (!body.coupon) return;
+      refuseForeign(req, deps.config); // another site's post burns no customer's tries
+      // A coupon try counts here, in the limit's own transaction: kept when the checkout is refused.
+      const store = await openStore(db, params.slug);
+      const customer = await storeCustomer(db, store, storeToken(req), deps.config.session.idleSeconds);
+      if (customer) await reserveCouponTry(db, meta.ip, customer.customerId);
+    },
     handler: async ({ db, deps, meta, params, body, req }) => {
       refuseForeign(req, deps.config);
       const store = await openStore(db, params.slug);
@@ -160,14 +171,16 @@ export const storeCustomerRoutes: AnyRoute[] = [
     response: customerFavoritesSchema,
     handler: ({ db, actor, params }) => customerFavorites(db, actor, params.id),
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/customers/:id/favorites/quote',
-    summary: 'A draft quote of the customer’s favorites the store still shows, at their prices',
-    access: permission(P.MODIFY_QUOTES, 'quotes'),
-    params: idParams,
-    status: 201,
-    response: favoritesQuoteSchema,
-    handler: ({ db, actor, params }) => quoteFromFavorites(db, actor, params.id),
-  }),
+  ...(['quote', 'proposal'] as const).map((kind) =>
+    defineRoute({
+      method: 'POST',
+      url: `/customers/:id/favorites/${kind}`,
+      summary: `A draft ${kind} of the customer’s favorites the store still shows, at their prices`,
+      access: permission(KINDS[kind].codes.modify, KINDS[kind].feature),
+      params: idParams,
+      status: 201,
+      response: favoritesQuoteSchema,
+      handler: ({ db, actor, params }) => draftFromFavorites(db, actor, params.id, kind),
+    }),
+  ),
 ];

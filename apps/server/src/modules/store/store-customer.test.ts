@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { inScope } from '../../db/tenancy';
+import { STORE_COUPON_TRIES_PER_HOUR } from './checkout';
 import { storePrices } from './prices';
 import { openStore } from './public-store';
 
@@ -513,5 +514,128 @@ describe('checkout', () => {
       ['flood@example.test'],
     );
     expect(quotes.n).toBe(10);
+  });
+});
+
+describe('coupons at checkout', () => {
+  type Totals = { subtotal: number; coupon: number; code: string | null; tax: number; total: number };
+  const totalsOf = (id: string) =>
+    one<Totals>(
+      `SELECT subtotal_cents::int AS subtotal, coupon_cents::int AS coupon, coupon_code AS code,
+              tax_cents::int AS tax, total_cents::int AS total FROM orders WHERE id = $1`,
+      [id],
+    );
+  const documentsOf = async (customerId: string) =>
+    one<{ orders: number; quotes: number }>(
+      `SELECT (SELECT count(*)::int FROM orders WHERE customer_id = $1) AS orders,
+              (SELECT count(*)::int FROM quotes WHERE customer_id = $1) AS quotes`,
+      [customerId],
+    );
+  const coupon = async (body: Record<string, unknown>) => {
+    const r = await api('POST', '/coupons', body, { cookie: owner });
+    expect(r.statusCode, r.body).toBe(201);
+  };
+  const checkoutAs = (cookie: string, ip: string, extra: Record<string, unknown>) =>
+    storeApi(
+      'POST',
+      HARBOR,
+      '/checkout',
+      { mode: 'order', payment: 'pickup', lines: [{ productId: plain.id, quantity: 3 }], ...extra },
+      { cookie, ip },
+    );
+  /** A customer of Harbor & Pine with no account (list prices), signed in from `ip`. */
+  const newCustomer = async (email: string, ip: string) => {
+    const login = await customerLogin(HARBOR_PINE_ID, email, 'Coupon');
+    return { ...login, cookie: await storeSignIn(HARBOR, email, DEMO_PASSWORD, ip) };
+  };
+
+  beforeAll(async () => {
+    await coupon({ code: 'STORE10', kind: 'percent', percent: 10 });
+    await coupon({ code: 'GONE5', kind: 'percent', percent: 5, startsOn: '2001-01-01', endsOn: '2001-12-31' });
+  });
+
+  it('prices an order with a valid code: its total is lower by exactly the coupon’s cents', async () => {
+    const ip = '10.20.0.1';
+    const c = await newCustomer('coupon-one@example.test', ip);
+    const plainOrder = await checkoutAs(c.cookie, ip, {});
+    expect(plainOrder.statusCode, plainOrder.body).toBe(201);
+    // Lower case and padded: the code is trimmed and matched whatever its case.
+    const r = await checkoutAs(c.cookie, ip, { coupon: '  store10 ' });
+    expect(r.statusCode, r.body).toBe(201);
+    const without = await totalsOf(plainOrder.json().id);
+    const withCoupon = await totalsOf(r.json().id);
+    const subtotal = plain.price * 3;
+    // 10% of the lines, rounded half up.
+    const off = Math.floor((subtotal * 1000 * 2 + 10_000) / 20_000);
+    expect(off).toBeGreaterThan(0);
+    expect(without).toMatchObject({ subtotal, coupon: 0, code: null });
+    expect(withCoupon).toMatchObject({ subtotal, coupon: off, code: 'store10' });
+    // The total is what the lines come to less the coupon, plus the tax on what is left.
+    expect(withCoupon.total).toBe(subtotal - off + withCoupon.tax);
+    expect(without.total - withCoupon.total).toBe(off + (without.tax - withCoupon.tax));
+    expect(r.json()).toMatchObject({ kind: 'order', couponCents: off, totalCents: withCoupon.total });
+    expect(plainOrder.json().couponCents).toBe(0);
+  });
+
+  it('refuses a code that does not apply with the coupons module’s reason on `coupon`, and makes nothing', async () => {
+    const ip = '10.20.0.2';
+    const c = await newCustomer('coupon-two@example.test', ip);
+    const wrong = await checkoutAs(c.cookie, ip, { coupon: 'NOSUCHCODE' });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).fields).toEqual({ coupon: 'No coupon has this code.' });
+    const ended = await checkoutAs(c.cookie, ip, { coupon: 'GONE5' });
+    expect(errorOf(ended).fields).toEqual({ coupon: 'This coupon ended on 2001-12-31.' });
+    // Longer than any code (but within the field's 40): the same answer, no 500.
+    const long = await checkoutAs(c.cookie, ip, { coupon: 'X'.repeat(36) });
+    expect([long.statusCode, errorOf(long).fields]).toEqual([400, { coupon: 'No coupon has this code.' }]);
+    const tooLong = await checkoutAs(c.cookie, ip, { coupon: 'X'.repeat(41) });
+    expect(errorOf(tooLong).fields?.coupon).toBe('Use at most 40 characters.');
+    // Quotes take no coupon: the form says so, and no quote is made.
+    const quote = await storeApi(
+      'POST',
+      HARBOR,
+      '/checkout',
+      { mode: 'quote', coupon: 'STORE10', lines: [{ productId: plain.id, quantity: 1 }] },
+      { cookie: c.cookie, ip },
+    );
+    expect(quote.statusCode).toBe(400);
+    expect(errorOf(quote).fields?.coupon).toContain('orders only');
+    expect(await documentsOf(c.customerId)).toEqual({ orders: 0, quotes: 0 });
+    // An empty code is no code.
+    const blank = await checkoutAs(c.cookie, ip, { coupon: '   ' });
+    expect(blank.statusCode, blank.body).toBe(201);
+    expect((await totalsOf(blank.json().id)).coupon).toBe(0);
+  });
+
+  it(`counts every checkout naming a coupon, refused or not: the 11th try in an hour is a 429, even with a right code`, async () => {
+    expect(STORE_COUPON_TRIES_PER_HOUR).toBe(10);
+    const guessIp = '10.21.0.1';
+    const guesser = await newCustomer('coupon-guesser@example.test', guessIp);
+    for (let i = 0; i < STORE_COUPON_TRIES_PER_HOUR; i++) {
+      const r = await checkoutAs(guesser.cookie, guessIp, { coupon: `GUESS${i}` });
+      expect([r.statusCode, errorOf(r).fields]).toEqual([400, { coupon: 'No coupon has this code.' }]);
+    }
+    const right = await checkoutAs(guesser.cookie, guessIp, { coupon: 'STORE10' });
+    expect(right.statusCode).toBe(429);
+    expect(errorOf(right).message).toMatch(/^Too many coupon codes tried\. Try again in \d+ minutes?\.$/);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    // Per customer: another address does not help the guesser.
+    const moved = await checkoutAs(guesser.cookie, '10.21.0.2', { coupon: 'STORE10' });
+    expect(moved.statusCode).toBe(429);
+    expect(await documentsOf(guesser.customerId)).toEqual({ orders: 0, quotes: 0 });
+    // A checkout without a coupon does not count against this limit.
+    const plainOrder = await checkoutAs(guesser.cookie, guessIp, {});
+    expect(plainOrder.statusCode, plainOrder.body).toBe(201);
+
+    // Another customer at another address is not blocked by these guesses...
+    const otherIp = '10.22.0.1';
+    const other = await newCustomer('coupon-other@example.test', otherIp);
+    const fine = await checkoutAs(other.cookie, otherIp, { coupon: 'STORE10' });
+    expect(fine.statusCode, fine.body).toBe(201);
+    expect((await totalsOf(fine.json().id)).coupon).toBeGreaterThan(0);
+    // ...but at the guessing address they are: per address, so many logins cannot share one guesser's tries.
+    const sameAddress = await checkoutAs(other.cookie, guessIp, { coupon: 'STORE10' });
+    expect(sameAddress.statusCode).toBe(429);
+    expect(await documentsOf(other.customerId)).toEqual({ orders: 1, quotes: 0 });
   });
 });

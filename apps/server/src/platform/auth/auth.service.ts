@@ -69,30 +69,42 @@ export async function requestPasswordReset(tx: Tx, deps: AppDeps, email: string)
   if (!(await mayEmailReset(tx, deps.config, email))) return;
   const staff = await findStaff(tx, email);
   if (!staff?.active) return;
-
   await enterScope(tx, { firmId: staff.firm_id, userId: staff.user_id });
+  // The token rides in the fragment: browsers never send it to the server or in a Referer.
+  await emailResetLink(
+    tx,
+    deps,
+    { firmId: staff.firm_id, userId: staff.user_id, firstName: staff.first_name, email },
+    (token) => `${deps.config.appUrl}/reset-password#token=${token}`,
+  );
+}
+
+/**
+ * Emails a login (staff, or a store customer from their store's page) a single-use link to
+ * choose a new password, made by `link` from the token; in the login's firm scope already.
+ */
+export async function emailResetLink(
+  tx: Tx,
+  deps: AppDeps,
+  login: { firmId: string; userId: string; firstName: string; email: string },
+  link: (token: string) => string,
+): Promise<void> {
   // Only the newest link works: one sent earlier (perhaps to a mailbox read by someone else) stops.
-  await retireResetLinks(tx, staff.user_id);
+  await retireResetLinks(tx, login.userId);
   const { token, hash } = newToken();
   const minutes = deps.config.resetTokenMinutes;
   await tx.insert(passwordResetTokens).values({
-    firmId: staff.firm_id,
-    userId: staff.user_id,
+    firmId: login.firmId,
+    userId: login.userId,
     purpose: 'reset_password',
     tokenHash: hash,
     expiresAt: sql`now() + make_interval(mins => ${minutes}::integer)`,
   });
-  // The token rides in the fragment: browsers never send it to the server or in a Referer.
-  const link = `${deps.config.appUrl}/reset-password#token=${token}`;
-  await queueEmail(tx, staff.firm_id, passwordResetEmail(email, staff.first_name, link, minutes));
+  await queueEmail(tx, login.firmId, passwordResetEmail(login.email, login.firstName, link(token), minutes));
   await recordAudit(
     tx,
-    { firmId: staff.firm_id, userId: null },
-    {
-      entityType: 'user',
-      entityId: staff.user_id,
-      action: 'request-password-reset',
-    },
+    { firmId: login.firmId, userId: null },
+    { entityType: 'user', entityId: login.userId, action: 'request-password-reset' },
   );
 }
 

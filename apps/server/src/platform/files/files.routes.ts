@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import { storedFileSchema } from '@atelier/contracts';
+import { fileShareSchema, storedFileSchema } from '@atelier/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SIGNED_IN } from '../http/access';
 import { idParams } from '../http/params';
 import { type AppDeps, defineRoute } from '../http/routes';
-import { type FileDeps, findFile, POLICIES, safeFileName, uploadFile } from './files.service';
+import { type FileDeps, findFile, POLICIES, safeFileName, shareFile, uploadFile } from './files.service';
 
 export const fileDeps = (deps: AppDeps): FileDeps => ({ ...deps, quotaBytes: deps.config.filesQuotaBytes });
 
@@ -61,5 +61,16 @@ export const fileRoutes = [
         .header('cache-control', 'private, max-age=3600');
       return deps.storage.read(file.storageKey);
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/files/:id/share',
+    summary: 'Share a job’s file with the job’s customer (their portal), or stop sharing it',
+    // The file's record decides: the code to modify a job, checked in the service once the file is found.
+    access: SIGNED_IN,
+    params: idParams,
+    body: fileShareSchema,
+    response: storedFileSchema,
+    handler: ({ db, actor, params, body }) => shareFile(db, actor, params.id, body.shared),
   }),
 ];

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { type StoredFile, UPLOAD_POLICIES } from '@atelier/contracts';
+import { FILE_SHARE_JOBS_ONLY_MESSAGE, KINDS, type StoredFile, UPLOAD_POLICIES } from '@atelier/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterCommit, type Executor, type Tx } from '../../db/client';
 import { isUuid, newId } from '../../db/ids';
 import { recordAudit } from '../audit/audit.service';
-import type { Actor } from '../http/access';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { type Actor, assertAllowed, permission } from '../http/access';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { users } from '../identity/users.table';
 import type { ProgressHub } from '../realtime/progress-hub';
 import { entityKind, maySee } from '../records/entities';
@@ -84,6 +84,7 @@ const view = (row: FileRow, uploader: Uploader = null): StoredFile => ({
   url: fileUrl(row.id),
   createdAt: row.createdAt.toISOString(),
   uploadedBy: uploader ? { _id: uploader.id, name: `${uploader.firstName} ${uploader.lastName}`.trim() } : null,
+  sharedAt: row.sharedAt ? row.sharedAt.toISOString() : null,
 });
 
 export const POLICIES = UPLOAD_POLICIES;
@@ -314,6 +315,46 @@ export async function deleteFile(
     action: 'remove-file',
     before: { file: row.name },
   });
+}
+
+/**
+ * POST /files/{id}/share: shows a job's file to the job's customer (their portal), or stops.
+ * Allowed to whoever may add or remove the job's files (the job's code and module, and the job
+ * within their reach); a file of anything but a job is a 409, another firm's a 404. Audited on
+ * the job; asking for the state it is already in changes nothing.
+ */
+export async function shareFile(db: Executor, actor: Actor, fileId: string, shared: boolean): Promise<StoredFile> {
+  const [row] = isUuid(fileId)
+    ? await db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, fileId), isNull(files.deletedAt)))
+        .for('update')
+    : [];
+  if (!row) throw notFound('This file does not exist.');
+  const kind = entityKind(row.entityType);
+  // The record's own check, as for uploading a file to it or deleting one (record-routes.ts).
+  if (kind) assertAllowed(permission(kind.permission, kind.feature), actor);
+  if (!kind || kind.type !== KINDS.customer_job.key || !row.entityId) throw conflict(FILE_SHARE_JOBS_ONLY_MESSAGE);
+  if (!(await kind.find(db, row.entityId, actor))) throw notFound('This file does not exist.');
+  if (Boolean(row.sharedAt) !== shared) {
+    await db
+      .update(files)
+      .set(shared ? { sharedAt: sql`now()`, sharedBy: actor.userId } : { sharedAt: null, sharedBy: null })
+      .where(eq(files.id, row.id));
+    await recordAudit(db, actor, {
+      entityType: kind.type,
+      entityId: row.entityId,
+      action: shared ? 'share-file' : 'unshare-file',
+      after: { file: row.name },
+    });
+  }
+  const [found] = await db
+    .select({ file: files, uploader: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .from(files)
+    .leftJoin(users, eq(users.id, files.uploadedBy))
+    .where(eq(files.id, row.id));
+  return view(found!.file, found!.uploader);
 }
 
 /** A name safe to store and to send in a header: no path separators, quotes or control characters. */

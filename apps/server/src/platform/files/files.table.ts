@@ -17,6 +17,9 @@ export const files = pgTable(
     uploadedBy: uuid('uploaded_by'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // Shown to the customer of the job it is attached to (their portal), since then and by whom; null: staff only.
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
+    sharedBy: uuid('shared_by'),
   },
   (t) => [index('files_entity_idx').on(t.firmId, t.entityType, t.entityId), firmIsolation(t.firmId)],
 );

@@ -1,5 +1,17 @@
+import { P } from '@atelier/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, errorOf, signIn, startTestApp, type TestApp, TINY_PNG, upload } from '../../../test/helpers';
+import {
+  call,
+  errorOf,
+  HARBOR_PINE_ID,
+  signIn,
+  staffMember,
+  startTestApp,
+  type TestApp,
+  TINY_PNG,
+  upload,
+} from '../../../test/helpers';
 
 let t: TestApp;
 let owner: string;
@@ -115,5 +127,101 @@ describe('image uploads', () => {
       (await call(t.app, { method: 'PUT', url: '/api/v1/profile/', cookie: cedar, body: { image: file.url } }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe('sharing a job’s file with its customer', () => {
+  let db: pg.Client; // the owner role: looks past row-level security
+  let jobId: string;
+  let fileId: string;
+  beforeAll(async () => {
+    db = new pg.Client({ connectionString: t.ownerUrl });
+    await db.connect();
+    const { rows } = await db.query(
+      `SELECT id FROM customer_jobs WHERE firm_id = $1 AND customer_id IS NOT NULL ORDER BY name LIMIT 1`,
+      [HARBOR_PINE_ID],
+    );
+    jobId = rows[0].id;
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer-jobs/${jobId}/files?name=Floor plan.pdf`,
+      headers: { cookie: owner, 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.7\n%%EOF\n'),
+    });
+    expect(attached.statusCode, attached.body).toBe(201);
+    expect(attached.json().sharedAt).toBeNull();
+    fileId = attached.json()._id;
+  });
+  afterAll(() => db.end());
+
+  const share = (id: string, body: unknown, cookie = owner) =>
+    call(t.app, { method: 'POST', url: `/api/v1/files/${id}/share`, cookie, body });
+  const audits = async () =>
+    (
+      await db.query(
+        `SELECT action, entity_type, entity_id, changes FROM audit_log
+          WHERE entity_id = $1 AND action IN ('share-file', 'unshare-file') ORDER BY created_at, id`,
+        [jobId],
+      )
+    ).rows;
+
+  it('shares and unshares it, shows it in the job’s file list, and records both in the job’s history', async () => {
+    const me = (await call(t.app, { method: 'GET', url: '/api/v1/auth/', cookie: owner })).json()._id;
+    const shared = await share(fileId, { shared: true });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json()).toMatchObject({ _id: fileId, name: 'Floor plan.pdf' });
+    expect(Date.parse(shared.json().sharedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const list = (
+      await call(t.app, { method: 'GET', url: `/api/v1/customer-jobs/${jobId}/files`, cookie: owner })
+    ).json();
+    expect(list.find((f: { _id: string }) => f._id === fileId).sharedAt).toBe(shared.json().sharedAt);
+    const row = (await db.query('SELECT shared_by FROM files WHERE id = $1', [fileId])).rows[0];
+    expect(row.shared_by).toBe(me);
+    // Sharing again changes nothing, and is not recorded twice.
+    expect((await share(fileId, { shared: true })).json().sharedAt).toBe(shared.json().sharedAt);
+
+    const unshared = await share(fileId, { shared: false });
+    expect(unshared.statusCode).toBe(200);
+    expect(unshared.json().sharedAt).toBeNull();
+    expect((await db.query('SELECT shared_at, shared_by FROM files WHERE id = $1', [fileId])).rows[0]).toEqual({
+      shared_at: null,
+      shared_by: null,
+    });
+    expect(
+      (await audits()).map((a) => [
+        a.action,
+        a.entity_type,
+        a.entity_id,
+        JSON.stringify(a.changes).includes('Floor plan.pdf'),
+      ]),
+    ).toEqual([
+      ['share-file', 'customer_job', jobId, true],
+      ['unshare-file', 'customer_job', jobId, true],
+    ]);
+  });
+
+  it('refuses a file that is not a job’s (409), a bad body (400), and a malformed or unknown id (404)', async () => {
+    const logo = (await upload(t.app, owner, 'not-a-job.png', TINY_PNG)).json();
+    const refused = await share(logo._id, { shared: true });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).message).toBe("Only a job's files can be shared with its customer.");
+    expect((await db.query('SELECT shared_at FROM files WHERE id = $1', [logo._id])).rows[0].shared_at).toBeNull();
+    const bad = await share(fileId, { shared: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).fields).toHaveProperty('shared');
+    expect((await share('not-an-id', { shared: true })).statusCode).toBe(404);
+    expect((await share('019a0000-0000-7000-8000-00000000abcd', { shared: true })).statusCode).toBe(404);
+  });
+
+  it('needs the code to modify jobs (403); another firm’s staff get 404, a signed-out caller 401', async () => {
+    const clerk = await staffMember(t, owner, db, 'clerk-files@demo.test', [P.MODIFY_COMPANIES]);
+    const forbidden = await share(fileId, { shared: true }, clerk.cookie);
+    expect(forbidden.statusCode).toBe(403);
+    const cedar = await signIn(t.app, 'owner@cedar.test');
+    expect((await share(fileId, { shared: true }, cedar)).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'POST', url: `/api/v1/files/${fileId}/share`, body: { shared: true } })).statusCode,
+    ).toBe(401);
+    expect((await db.query('SELECT shared_at FROM files WHERE id = $1', [fileId])).rows[0].shared_at).toBeNull();
   });
 });

@@ -24,9 +24,9 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 // Pages and API routes addressed by a secret token in the path: a proposal's approval link, a
-// person's calendar feed (`{token}.ics`, blanked with its ending).
+// person's calendar feed (`{token}.ics`, blanked with its ending), a store customer's password link.
 const TOKEN_PATHS =
-  /^(\/proposals\/approve\/(?!verify\b)|\/api\/v1\/public\/proposals\/(?!verify\b)|\/api\/v1\/public\/calendar\/)[^/?#]+/;
+  /^(\/proposals\/approve\/(?!verify\b)|\/api\/v1\/public\/proposals\/(?!verify\b)|\/api\/v1\/public\/calendar\/|\/store\/[^/?#]+\/account\/reset\/)[^/?#]+/;
 
 /** An address with the token of a tokenised path blanked out, for logs. */
 export const redactTokens = (url: string) => url.replace(TOKEN_PATHS, '$1[token]');

@@ -42,6 +42,7 @@ describe('module manifests', () => {
       'demo:payables',
       'demo:liens',
       'demo:store-favorites',
+      'demo:store-portal',
       // Last: what every module before it put in the books, exported.
       'demo:accounting',
     ]);

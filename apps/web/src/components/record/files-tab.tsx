@@ -1,8 +1,9 @@
-import { DOCUMENT_TYPES } from '@atelier/contracts';
-import { ActionIcon, Anchor, Button, Card, FileButton, Group, Stack, Table, Text } from '@mantine/core';
+import { DOCUMENT_TYPES, type FileShare, KINDS, type StoredFile } from '@atelier/contracts';
+import { ActionIcon, Anchor, Badge, Button, Card, FileButton, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { api } from '../../lib/api';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { showSubmitError } from '../../lib/forms';
 import { toastSuccess } from '../../lib/toast';
@@ -10,11 +11,27 @@ import { uploadFile } from '../../lib/upload';
 import { recordKeys, useDeleteFile, useFiles } from './api';
 import { useRecord } from './record-outlet';
 
+/** Whether a record's files may be shared with its customer: a job's only (the customer portal shows them). */
+export const sharesWithCustomer = (path: string) => path.startsWith(`${KINDS.customer_job.apiPath}/`);
+
 export function FilesTab() {
   const { path } = useRecord<unknown>();
   const queryClient = useQueryClient();
   const files = useFiles(path);
   const remove = useDeleteFile(path);
+  const shares = sharesWithCustomer(path);
+  const share = useMutation({
+    mutationFn: ({ id, shared }: { id: string } & FileShare) =>
+      api<StoredFile>('POST', `/files/${id}/share`, { shared } satisfies FileShare),
+    onSuccess: (file) => {
+      toastSuccess(
+        file.sharedAt
+          ? `${file.name} is shared with the customer.`
+          : `${file.name} is no longer shared with the customer.`,
+      );
+      return queryClient.invalidateQueries({ queryKey: recordKeys.all(path) });
+    },
+  });
   const [busy, setBusy] = useState(false);
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -56,6 +73,7 @@ export function FilesTab() {
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Size</Table.Th>
                   <Table.Th>Added</Table.Th>
+                  {shares && <Table.Th>Customer</Table.Th>}
                   <Table.Th w={40} />
                 </Table.Tr>
               </Table.Thead>
@@ -63,9 +81,16 @@ export function FilesTab() {
                 {files.data?.map((f) => (
                   <Table.Tr key={f._id}>
                     <Table.Td>
-                      <Anchor href={f.url} download={f.name}>
-                        {f.name}
-                      </Anchor>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor href={f.url} download={f.name}>
+                          {f.name}
+                        </Anchor>
+                        {f.sharedAt && (
+                          <Badge size="sm" variant="light" color="teal">
+                            Shared
+                          </Badge>
+                        )}
+                      </Group>
                     </Table.Td>
                     <Table.Td>{formatBytes(f.size)}</Table.Td>
                     <Table.Td>
@@ -74,6 +99,20 @@ export function FilesTab() {
                         {f.uploadedBy?.name}
                       </Text>
                     </Table.Td>
+                    {shares && (
+                      <Table.Td>
+                        <Switch
+                          size="sm"
+                          label="Shared with the customer"
+                          aria-label={`Share ${f.name} with the customer`}
+                          checked={Boolean(f.sharedAt)}
+                          disabled={share.isPending && share.variables?.id === f._id}
+                          onChange={(event) =>
+                            share.mutateAsync({ id: f._id, shared: event.currentTarget.checked }).catch(showSubmitError)
+                          }
+                        />
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"

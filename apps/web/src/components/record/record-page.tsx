@@ -20,11 +20,11 @@ export function RecordPage<T extends Named, Input>(props: {
   deletable?: (record: T) => boolean;
   /** More header actions, before Archive and Delete. */
   actions?: (record: T) => ReactNode;
-  /** Leaves out tabs this user may not open (an account's Analytics without 17). */
-  showTab?: (tab: RecordTab, can: (code: number) => boolean) => boolean;
+  /** Leaves out tabs this user may not open (an account's Analytics without 17, a module the firm lacks). */
+  showTab?: (tab: RecordTab, can: (code: number) => boolean, hasFeature: (feature: string) => boolean) => boolean;
 }) {
   const { id = '' } = useParams();
-  const { can } = useCan();
+  const { can, hasFeature } = useCan();
   const { resource } = props;
   const { kind } = resource;
   const record = resource.useRecord(id);
@@ -39,7 +39,7 @@ export function RecordPage<T extends Named, Input>(props: {
       title={(r) => r.name}
       subtitle={props.subtitle}
       archived={(r) => r.archived}
-      showTab={props.showTab && ((tab) => props.showTab!(tab, can))}
+      showTab={props.showTab && ((tab) => props.showTab!(tab, can, hasFeature))}
       actions={(r) => (
         <>
           {props.actions?.(r)}

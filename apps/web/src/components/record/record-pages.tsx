@@ -225,7 +225,7 @@ export function recordPages<
   details?: { above?: (record: T) => ReactNode; links?: (record: T) => ReactNode };
   tabs?: RecordPages['tabs'];
   /** Leaves out tabs this user may not open, given their permission check; all show if left out. */
-  showTab?: (tab: RecordTab, can: (code: number) => boolean) => boolean;
+  showTab?: (tab: RecordTab, can: (code: number) => boolean, hasFeature: (feature: string) => boolean) => boolean;
 }): RecordPages {
   const { resource, form, details } = spec;
   const useList = spec.useList ?? (() => ({}));

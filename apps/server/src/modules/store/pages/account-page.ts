@@ -1,6 +1,8 @@
 import {
   ORDER_STATUS_LABELS,
   type OrderStatus,
+  PROPOSAL_STATUS_LABELS,
+  type ProposalStatus,
   QUOTE_STATUS_LABELS,
   type QuoteStatus,
   type StoreFavorites,
@@ -10,9 +12,11 @@ import type { Executor } from '../../../db/client';
 import { orders } from '../../orders';
 import { quotes } from '../../quotes';
 import type { StoreCustomer } from '../customer-session';
+import type { customerProposals } from '../portal-quotes';
 import { type Html, html } from './html';
 import { type PageFrame, storeHref } from './layout';
 import { money, perUnit } from './parts';
+import { accountNav } from './portal-account';
 
 type Doc = { id: string; number: string; status: string; total: number; created: string };
 
@@ -31,12 +35,18 @@ export async function customerDocuments(db: Executor, customer: StoreCustomer) {
 const date = (d: string) =>
   new Date(d).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
-function documents(frame: PageFrame, title: string, rows: Doc[], label: (status: string) => string): Html {
+function documents(
+  frame: PageFrame,
+  title: string,
+  rows: Doc[],
+  label: (status: string) => string,
+  href?: (row: Doc) => string,
+): Html {
   return html`<h2>${title}</h2>${
     rows.length
       ? html`<table class="cart"><thead><tr><th>Number</th><th>Date</th><th>Status</th><th class="num">Total</th></tr></thead><tbody>${rows.map(
           (r) =>
-            html`<tr><td>${r.number}</td><td>${date(r.created)}</td><td>${label(r.status)}</td><td class="num">${money(frame.store.currency, Number(r.total))}</td></tr>`,
+            html`<tr><td>${href ? html`<a href="${href(r)}">${r.number}</a>` : r.number}</td><td>${date(r.created)}</td><td>${label(r.status)}</td><td class="num">${money(frame.store.currency, Number(r.total))}</td></tr>`,
         )}</tbody></table>`
       : html`<p class="muted">None yet.</p>`
   }`;
@@ -47,14 +57,23 @@ export function accountContent(
   frame: PageFrame,
   customer: StoreCustomer,
   docs: Awaited<ReturnType<typeof customerDocuments>>,
+  proposals: Awaited<ReturnType<typeof customerProposals>>,
   favorites: StoreFavorites,
   notice: string | null,
 ): Html {
   const { store } = frame;
-  return html`<h1>Hello, ${customer.firstName || customer.email}</h1>
+  return html`${accountNav(frame, 'account')}
+<h1>Hello, ${customer.firstName || customer.email}</h1>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : null}
 ${documents(frame, 'Your orders', docs.orders, (s) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s)}
-${documents(frame, 'Your quotes', docs.quotes, (s) => QUOTE_STATUS_LABELS[s as QuoteStatus] ?? s)}
+${documents(
+  frame,
+  'Your quotes',
+  docs.quotes,
+  (s) => (s === 'sent' ? 'Waiting for your answer' : (QUOTE_STATUS_LABELS[s as QuoteStatus] ?? s)),
+  (r) => storeHref(store, `account/quotes/${r.id}`),
+)}
+${proposalList(frame, proposals)}
 <h2>Your favorites</h2>
 ${
   favorites.items.length
@@ -73,9 +92,30 @@ ${
 <form method="post" action="${storeHref(store, 'account/sign-out')}"><button class="secondary" type="submit">Sign out</button></form>`;
 }
 
+/** The proposals the firm sent them: to review and approve on the proposal's own page while its link works. */
+function proposalList(frame: PageFrame, rows: Awaited<ReturnType<typeof customerProposals>>): Html | null {
+  if (!rows.length) return null;
+  return html`<h2>Your proposals</h2>
+<table class="cart"><thead><tr><th>Number</th><th>Proposal</th><th>Status</th><th class="num">Total</th></tr></thead><tbody>${rows.map(
+    (r) =>
+      html`<tr><td>${r.number}</td><td>${
+        r.approvePath
+          ? html`<a href="${frame.appUrl}${r.approvePath}">${r.title}</a> <span class="muted">(review and approve)</span>`
+          : r.title
+      }</td><td>${PROPOSAL_STATUS_LABELS[r.status as ProposalStatus] ?? r.status}</td><td class="num">${money(
+        frame.store.currency,
+        r.total,
+      )}</td></tr>`,
+  )}</tbody></table>`;
+}
+
 /** GET /store/{slug}/account, signed out: the sign-in form (the firm gives its customers their logins). */
-export function signInContent(frame: PageFrame, options: { next: string; email: string; error: string | null }): Html {
+export function signInContent(
+  frame: PageFrame,
+  options: { next: string; email: string; error: string | null; notice?: string | null },
+): Html {
   return html`<h1>Sign in</h1>
+${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : null}
 <p class="muted">Sign in with the email address and password ${frame.store.name} gave you, to see your prices, keep favorites, order and ask for quotes.</p>
 ${options.error ? html`<p class="notice error" role="alert">${options.error}</p>` : null}
 <form class="stack" method="post" action="${storeHref(frame.store, 'account/sign-in')}">
@@ -83,5 +123,6 @@ ${options.error ? html`<p class="notice error" role="alert">${options.error}</p>
   <label>Email<input type="email" name="email" autocomplete="email" required value="${options.email}"></label>
   <label>Password<input type="password" name="password" autocomplete="current-password" required></label>
   <button type="submit">Sign in</button>
-</form>`;
+</form>
+<p><a href="${storeHref(frame.store, 'account/forgot')}">Forgot your password?</a></p>`;
 }

@@ -1,4 +1,4 @@
-import { STORE_PAYMENT_LABELS, STORE_PAYMENTS } from '@atelier/contracts';
+import { MAX_STORE_COUPON_LENGTH, STORE_PAYMENT_LABELS, STORE_PAYMENTS } from '@atelier/contracts';
 import type { StorePrice } from '../prices';
 import type { CartLine } from './cart-cookie';
 import { type Html, html } from './html';
@@ -33,7 +33,15 @@ function lineRow(frame: PageFrame, p: PricedLine, i: number, errors: CheckoutErr
 export function cartContent(
   frame: PageFrame,
   lines: PricedLine[],
-  options: { errors: CheckoutErrors; quotes: boolean; account: boolean; note: string; notice?: string },
+  options: {
+    errors: CheckoutErrors;
+    quotes: boolean;
+    account: boolean;
+    note: string;
+    /** The coupon code as typed, kept after a refused checkout. */
+    coupon?: string;
+    notice?: string;
+  },
 ): Html {
   const { store } = frame;
   const total = lines.every((l) => l.totalCents !== null) ? lines.reduce((s, l) => s + (l.totalCents ?? 0), 0) : null;
@@ -68,6 +76,9 @@ ${
     ${e.payment ? html`<div class="error">${e.payment}</div>` : null}
     <p class="muted">There is no card payment online: we confirm your order and its total, and you pay ${options.account ? 'on your account’s terms or ' : ''}when you pick it up.</p>
   </fieldset>
+  <label>Coupon code (optional)<input id="coupon" name="coupon" autocomplete="off" spellcheck="false" maxlength="${MAX_STORE_COUPON_LENGTH}" value="${options.coupon ?? ''}" aria-describedby="${e.coupon ? 'coupon-error coupon-hint' : 'coupon-hint'}"${e.coupon ? html` aria-invalid="true"` : null}></label>
+  ${e.coupon ? html`<div class="error" id="coupon-error">${e.coupon}</div>` : null}
+  <p class="muted" id="coupon-hint">${options.quotes ? 'A coupon applies to orders only, not to quote requests: we price it when you place the order.' : 'We price the coupon when you place the order.'}</p>
   <label>A note for us (optional)<textarea name="note" rows="3" maxlength="2000">${options.note}</textarea></label>
   ${e.note ? html`<div class="error">${e.note}</div>` : null}
   ${e.mode ? html`<div class="error">${e.mode}</div>` : null}

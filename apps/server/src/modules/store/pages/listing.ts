@@ -94,8 +94,8 @@ function filtersForm(frame: PageFrame, l: Listing): Html {
       )}</fieldset>`,
   )}
   <fieldset><legend>Price</legend><div class="range">
-    <label>From <input name="from" inputmode="decimal" value="${l.errors.from ? (one(l.pageQuery.from) ?? '') : cents(l.query.min)}" aria-describedby="${l.errors.from ? 'from-error' : null}" size="6"></label>
-    <label>To <input name="to" inputmode="decimal" value="${l.errors.to ? (one(l.pageQuery.to) ?? '') : cents(l.query.max)}" aria-describedby="${l.errors.to ? 'to-error' : null}" size="6"></label>
+    <label>From <input name="from" inputmode="decimal" value="${l.errors.from ? (one(l.pageQuery.from) ?? '') : cents(l.query.min)}" ${l.errors.from ? html`aria-invalid="true" aria-describedby="from-error"` : null} size="6"></label>
+    <label>To <input name="to" inputmode="decimal" value="${l.errors.to ? (one(l.pageQuery.to) ?? '') : cents(l.query.max)}" ${l.errors.to ? html`aria-invalid="true" aria-describedby="to-error"` : null} size="6"></label>
   </div>
   ${l.errors.from ? html`<div class="error" id="from-error">${l.errors.from}</div>` : null}
   ${l.errors.to ? html`<div class="error" id="to-error">${l.errors.to}</div>` : null}

@@ -55,3 +55,12 @@ export function productCard(frame: PageFrame, p: StoreProductCard, index: number
   <div>${availabilityLine(p.availability)}</div>
 </a></li>`;
 }
+
+/** A calendar day (YYYY-MM-DD) as people read it: "Dec 29, 2026" (noon UTC, so no time zone moves it). */
+export const calendarDay = (day: string) =>
+  new Date(`${day.slice(0, 10)}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });

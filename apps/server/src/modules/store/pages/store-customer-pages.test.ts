@@ -1,46 +1,15 @@
 import type { StoreProducts } from '@atelier/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HARBOR_PINE_ID, startTestApp, type TestApp } from '../../../../test/helpers';
+import { call, HARBOR_PINE_ID, signIn, startTestApp, type TestApp } from '../../../../test/helpers';
+import { storeVisitor } from '../../../../test/store-visitor';
+import { STORE_COUPON_TRIES_PER_HOUR } from '../checkout';
 
 let t: TestApp;
 let db: pg.Client; // the owner role: looks past row-level security
 const slug = 'harbor-and-pine-interiors';
 const at = (path: string) => `/store/${slug}/${path}`;
-
-/** A browser's cookie jar, for one visitor. */
-function visitor(ip = '198.51.100.20') {
-  const jar = new Map<string, string>();
-  const keep = (headers: Record<string, unknown>) => {
-    const set = ([] as string[]).concat((headers['set-cookie'] as string | string[] | undefined) ?? []);
-    for (const c of set) {
-      const [pair] = c.split(';');
-      const [name, value] = pair!.split('=');
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c) || value === '') jar.delete(name!);
-      else jar.set(name!, value!);
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  return {
-    jar,
-    get: async (path: string) => {
-      const r = await t.app.inject({ method: 'GET', url: at(path), headers: { cookie: cookie() }, remoteAddress: ip });
-      keep(r.headers);
-      return r;
-    },
-    post: async (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
-      const r = await t.app.inject({
-        method: 'POST',
-        url: at(path),
-        payload: new URLSearchParams(fields).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), ...headers },
-        remoteAddress: ip,
-      });
-      keep(r.headers);
-      return r;
-    },
-  };
-}
+const visitor = (ip?: string) => storeVisitor(t.app, slug, ip);
 
 let product: { _id: string; name: string; priceCents: number | null };
 
@@ -152,6 +121,68 @@ describe('the cart and the customer’s pages', () => {
     expect(half.statusCode).toBe(400);
     expect(half.body).toContain('use a whole number');
     expect((await db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n).toBe(before);
+  });
+
+  it('takes a coupon code for an order: a refused one is said next to its field and kept, guessing is limited', async () => {
+    const owner = await signIn(t.app, 'owner@demo.test');
+    const made = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/coupons',
+      cookie: owner,
+      body: { code: 'PAGE10', kind: 'percent', percent: 10 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await db.query("DELETE FROM auth_throttle WHERE key LIKE 'store-coupon:%'");
+    const v = visitor('198.51.100.24');
+    await v.post('account/sign-in', { email: 'customer@demo.test', password: 'demo-password' });
+    await v.post('cart', { productId: product._id, quantity: '4' });
+    const cart = await v.get('cart');
+    expect(cart.body).toMatch(/<label>Coupon code \(optional\)<input id="coupon" name="coupon" autocomplete="off"/);
+    expect(cart.body).toContain('A coupon applies to orders only');
+    const orders = async () => (await db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n as number;
+    const before = await orders();
+
+    // A wrong code: 400, the coupons module's reason next to the field, the code kept (escaped), nothing made.
+    const wrong = await v.post('checkout', { mode: 'order', payment: 'pickup', coupon: 'NOPE"<b>' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('value="NOPE&quot;&lt;b&gt;"');
+    expect(wrong.body).toContain('aria-describedby="coupon-error coupon-hint" aria-invalid="true"');
+    expect(wrong.body).toContain('<div class="error" id="coupon-error">No coupon has this code.</div>');
+    expect(await orders()).toBe(before);
+    expect((await v.get('cart')).body).toContain('Cart (1)');
+
+    // The right one: the order takes 10% of its lines off, and the account page says how much.
+    const placed = await v.post('checkout', { mode: 'order', payment: 'pickup', coupon: 'page10' });
+    expect(placed.statusCode, placed.body.slice(0, 500)).toBe(303);
+    const notice = decodeURIComponent(placed.headers.location as string);
+    const number = notice.match(/placed=Order (\S+) is placed/)?.[1];
+    const { rows } = await db.query(
+      `SELECT subtotal_cents::int AS subtotal, coupon_cents::int AS coupon, tax_cents::int AS tax,
+              total_cents::int AS total FROM orders WHERE firm_id = $1 AND prefix || number = $2`,
+      [HARBOR_PINE_ID, number],
+    );
+    const order = rows[0]!;
+    const off = Math.floor((order.subtotal * 1000 * 2 + 10_000) / 20_000);
+    expect(off).toBeGreaterThan(0);
+    expect(order.coupon).toBe(off);
+    expect(order.total).toBe(order.subtotal - off + order.tax);
+    expect(notice).toContain(`(your coupon takes $${(off / 100).toFixed(2)} off)`);
+
+    // Guessing: every checkout naming a code counts (two so far); past the limit, 429 on the field, even for a right code.
+    await v.post('cart', { productId: product._id, quantity: '1' });
+    for (let i = 2; i < STORE_COUPON_TRIES_PER_HOUR; i++)
+      expect((await v.post('checkout', { mode: 'order', payment: 'pickup', coupon: `TRY${i}` })).statusCode).toBe(400);
+    const limited = await v.post('checkout', { mode: 'order', payment: 'pickup', coupon: 'PAGE10' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toMatch(
+      /<div class="error" id="coupon-error">Too many coupon codes tried\. Try again in \d+ minutes?\.<\/div>/,
+    );
+    expect(limited.body).toContain('value="PAGE10"');
+    expect(await orders()).toBe(before + 1);
+    // Without a code the order goes through.
+    const plain = await v.post('checkout', { mode: 'order', payment: 'pickup', coupon: '' });
+    expect(plain.statusCode, plain.body.slice(0, 500)).toBe(303);
   });
 
   it('refuses a form posted from another site, and the API keeps refusing form bodies', async () => {

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { PUBLIC } from '../../../platform/http/access';
 import { HttpError } from '../../../platform/http/errors';
-import { type AnyRoute, type AppDeps, defineRoute } from '../../../platform/http/routes';
+import { type AnyRoute, defineRoute } from '../../../platform/http/routes';
 import { products } from '../../products';
-import { checkout, reserveCheckoutAttempt } from '../checkout';
+import { checkout, reserveCheckoutAttempt, reserveCouponTry } from '../checkout';
 import {
   clearStoreCookie,
   refuseForeign,
@@ -18,15 +18,17 @@ import {
   storeSignOut,
 } from '../customer-session';
 import { addStoreFavorite, listStoreFavorites, removeStoreFavorite } from '../favorites';
+import { customerProposals } from '../portal-quotes';
 import { storePrices } from '../prices';
 import type { Store } from '../public-store';
 import { accountContent, customerDocuments, signInContent } from './account-page';
 import { addToCart, type CartLine, readCart, writeCart } from './cart-cookie';
 import { type CheckoutErrors, cartContent, type PricedLine } from './cart-page';
 import { storeHref } from './layout';
-import { type Built, pageRoute, redirect, sendStorePage, withStore } from './store-page';
+import { money } from './parts';
+import { type Built, pageRoute, redirect, type StoreRequest, sendStorePage, withStore } from './store-page';
 
-const one = (v: unknown) => (Array.isArray(v) ? v[0] : v) as string | undefined;
+export const one = (v: unknown) => (Array.isArray(v) ? v[0] : v) as string | undefined;
 const slug = z.string().max(100);
 const form = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
@@ -76,7 +78,7 @@ async function priceCart(
 /** The cart page, as it is now (with what went wrong with the last checkout, if anything). */
 async function cartPage(
   input: { db: Tx; store: Store; customer: StoreCustomer | null; req: FastifyRequest },
-  options: { errors?: CheckoutErrors; note?: string; notice?: string } = {},
+  options: { errors?: CheckoutErrors; note?: string; notice?: string; coupon?: string } = {},
 ): Promise<Built> {
   const lines = await priceCart(input.db, input.store, input.customer, readCart(input.req));
   return {
@@ -87,27 +89,34 @@ async function cartPage(
         quotes: input.store.features.includes('quotes'),
         account: Boolean(input.customer?.companyId),
         note: options.note ?? '',
+        coupon: options.coupon ?? '',
         notice: options.notice,
       }),
   };
 }
 
-const back = (reply: FastifyReply, to: string) => redirect(reply, 303, to);
+export const back = (reply: FastifyReply, to: string) => redirect(reply, 303, to);
+
+/**
+ * A refused form's messages by field (`lines.0.quantity`, `payment`), the first for each: a
+ * null-prototype map, its keys the schema's paths; one without a path goes under `fallback`.
+ */
+export function fieldErrors(error: z.ZodError, fallback: string): Record<string, string> {
+  const errors: Record<string, string> = Object.create(null);
+  for (const issue of error.issues) errors[issue.path.join('.') || fallback] ??= issue.message;
+  return errors;
+}
 
 /** A form post of a store page: its store found, cross-site posts refused, then the handler. */
-const formRoute = (
+export const formRoute = (
   url: string,
   summary: string,
-  handle: (input: {
-    db: Tx;
-    deps: AppDeps;
-    req: FastifyRequest;
-    reply: FastifyReply;
-    store: Store;
-    customer: StoreCustomer | null;
-    fields: Record<string, string | string[]>;
-    meta: { ip: string; userAgent: string | undefined };
-  }) => Promise<unknown>,
+  handle: (
+    input: StoreRequest & {
+      fields: Record<string, string | string[]>;
+      meta: { ip: string; userAgent: string | undefined };
+    },
+  ) => Promise<unknown>,
   limit?: AnyRoute['limit'],
 ) =>
   defineRoute({
@@ -204,6 +213,7 @@ export const storeFormRoutes: AnyRoute[] = [
     async ({ db, deps, req, reply, store, customer, fields, meta }) => {
       if (!customer) return back(reply, storeHref(store, 'account?next=cart'));
       const note = one(fields.note) ?? '';
+      const coupon = one(fields.coupon) ?? '';
       const lines = readCart(req).map((l) => ({
         productId: l.productId,
         variantId: l.variantId,
@@ -218,17 +228,26 @@ export const storeFormRoutes: AnyRoute[] = [
         mode: one(fields.mode),
         payment: one(fields.payment),
         note,
+        coupon,
       });
-      const fail = async (errors: CheckoutErrors) =>
+      const fail = async (errors: CheckoutErrors, status = 400) =>
         sendStorePage(
           { db, deps, req, reply, store, customer },
-          400,
-          await cartPage({ db, store, customer, req }, { errors, note }),
+          status,
+          await cartPage({ db, store, customer, req }, { errors, note, coupon: coupon.slice(0, 200) }),
         );
-      if (!parsed.success) {
-        const errors: CheckoutErrors = Object.create(null);
-        for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'mode'] ??= issue.message;
-        return fail(errors);
+      if (!parsed.success) return fail(fieldErrors(parsed.error, 'mode'));
+      if (parsed.data.coupon) {
+        try {
+          // Its own savepoint, kept whatever the checkout comes to: guessing codes burns tries.
+          await db.transaction((tx) => reserveCouponTry(tx, meta.ip, customer.customerId));
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 429) {
+            for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
+            return fail({ coupon: error.message }, 429);
+          }
+          throw error;
+        }
       }
       try {
         // A savepoint: a refused checkout leaves nothing behind, and the page still answers.
@@ -238,7 +257,7 @@ export const storeFormRoutes: AnyRoute[] = [
         writeCart(reply, store.slug, [], deps.config);
         const what =
           made.kind === 'order'
-            ? `Order ${made.number} is placed: we will confirm it with you.`
+            ? `Order ${made.number} is placed${made.couponCents ? ` (your coupon takes ${money(store.firm.currency, made.couponCents)} off)` : ''}: we will confirm it with you.`
             : `Quote request ${made.number} is sent: we will get back to you.`;
         return back(reply, `${storeHref(store, 'account')}?placed=${encodeURIComponent(what)}`);
       } catch (error) {
@@ -257,14 +276,20 @@ export const storeFormRoutes: AnyRoute[] = [
         return {
           meta: { title: 'Sign in', description: `Sign in to ${store.slug}`, path: 'account', noindex: true },
           content: (frame) =>
-            signInContent(frame, { next: one(q.next) === 'cart' ? 'cart' : '', email: '', error: null }),
+            signInContent(frame, {
+              next: one(q.next) === 'cart' ? 'cart' : '',
+              email: '',
+              error: null,
+              notice: one(q.reset) ? 'Your password is changed: sign in with it.' : null,
+            }),
         };
       const docs = await customerDocuments(db, customer);
+      const proposals = await customerProposals(db, customer);
       const favorites = await listStoreFavorites(db, store, customer);
       const placed = one(q.placed)?.slice(0, 200) ?? null;
       return {
         meta: { title: 'Your account', description: 'Your account', path: 'account', noindex: true },
-        content: (frame) => accountContent(frame, customer, docs, favorites, placed),
+        content: (frame) => accountContent(frame, customer, docs, proposals, favorites, placed),
       };
     },
   }),

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { PUBLIC } from '../../../platform/http/access';
-import { HttpError } from '../../../platform/http/errors';
+import { HttpError, notFound } from '../../../platform/http/errors';
 import { type AppDeps, defineRoute } from '../../../platform/http/routes';
 import { storeCatalog } from '../catalog';
 import { type StoreCustomer, storeCustomer, storeToken } from '../customer-session';
@@ -34,6 +34,12 @@ export type Built = {
   query?: string;
 };
 type Request = { db: Tx; deps: AppDeps; req: FastifyRequest; reply: FastifyReply };
+/** A request at a store: its store, and its customer when one is signed in. */
+export type StoreRequest = Request & { store: Store; customer: StoreCustomer | null };
+/** What a page may answer instead of itself: a 303 elsewhere (a customer's page, signed out, goes to sign in). */
+export type Elsewhere = { seeOther: string };
+/** A customer's own page asked for by a visitor signed out: the sign-in page, coming back here afterwards is not offered (no open redirects). */
+export const signInFirst = (store: Store): Elsewhere => ({ seeOther: `/store/${store.slug}/account` });
 
 /**
  * A page's answer. Returned, never sent here: the route sends it once the request's transaction
@@ -124,29 +130,69 @@ export type PageInput = {
   req: FastifyRequest;
 };
 
-/** A GET page of the store at `/store/{slug}/{url}`, slowed like the catalog's API past its browsing limit. */
-export const pageRoute = (def: {
+type StoreGet = {
   url: string;
   summary: string;
   params: z.ZodObject;
-  build: (input: PageInput) => Promise<Built>;
-}) =>
+  produces?: string;
+  /** Counted as images against the browsing limit (a shared file), else as pages. */
+  images?: true;
+};
+
+/**
+ * A GET of the store at `/store/{slug}/{url}`, slowed like the catalog's API past its browsing
+ * limit, run with its store and the customer signed in (if any).
+ */
+const storeGet = (
+  def: StoreGet,
+  run: (
+    r: Request & { store: Store; customer: StoreCustomer | null; params: Record<string, string> },
+  ) => Promise<unknown>,
+) =>
   defineRoute({
     method: 'GET',
     url: `/store/:slug/${def.url}`,
     root: true,
     summary: def.summary,
     access: PUBLIC,
-    limit: browsing('pages'),
+    limit: browsing(def.images ? 'images' : 'pages'),
     params: def.params,
-    produces: 'text/html',
+    produces: def.produces ?? 'text/html',
     handler: ({ db, deps, req, reply, params }) => {
       const p = params as Record<string, string> & { slug: string };
-      const r = { db, deps, req, reply };
-      return withStore({ ...r, slug: p.slug }, async (store, customer) => {
-        const frame = await frameOf(r, store, customer);
-        const built = await def.build({ db, store, customer, frame, params: p, q: req.query as PageQuery, req });
-        return sendStorePage({ ...r, store, customer, frame }, 200, built);
-      });
+      return withStore({ db, deps, req, reply, slug: p.slug }, (store, customer) =>
+        run({ db, deps, req, reply, store, customer, params: p }),
+      );
     },
+  });
+
+/** A GET page of the store: built, then drawn in its frame (or sent elsewhere). */
+export const pageRoute = (def: StoreGet & { build: (input: PageInput) => Promise<Built | Elsewhere> }) =>
+  storeGet(def, async (r) => {
+    const frame = await frameOf(r, r.store, r.customer);
+    const built = await def.build({ ...r, frame, q: r.req.query as PageQuery });
+    if ('seeOther' in built) return redirect(r.reply, 303, built.seeOther);
+    return sendStorePage({ ...r, frame }, 200, built);
+  });
+
+/** What a route of the signed-in customer's own is given: the request, the store, the customer, the path's values. */
+export type CustomerRun = Request & { store: Store; customer: StoreCustomer; params: Record<string, string> };
+
+/**
+ * A GET of the signed-in customer's own (a portal page, a PDF, a shared file): a signed-out
+ * visitor is sent to sign in (303), and where the firm lacks the module it needs there is
+ * nothing here (the store's 404 page). `run` answers (returned, like a page).
+ */
+export const customerRoute = (
+  def: StoreGet & {
+    /** The module it needs, and what its 404 says without it. */
+    feature?: { key: string; missing: string };
+    run: (input: CustomerRun) => Promise<unknown>;
+  },
+) =>
+  storeGet(def, async (r) => {
+    const { customer } = r;
+    if (!customer) return redirect(r.reply, 303, signInFirst(r.store).seeOther);
+    if (def.feature && !r.store.features.includes(def.feature.key)) throw notFound(def.feature.missing);
+    return def.run({ ...r, customer });
   });

@@ -11,7 +11,7 @@ import { toastSuccess } from '../../../lib/toast';
 
 /**
  * /u/customers/{id}/favorites (spec section 2): what the customer keeps in the firm's store, at
- * their prices, and (with quotes) a draft quote of them in one step.
+ * their prices, and a draft quote or proposal of them in one step (with those modules and codes).
  */
 export default function CustomerFavoritesTab() {
   const { record } = useRecord<Customer>();
@@ -21,18 +21,27 @@ export default function CustomerFavoritesTab() {
     queryKey: ['customer-favorites', record._id],
     queryFn: () => api<CustomerFavorites>('GET', `/customers/${record._id}/favorites`),
   });
-  const quote = useMutation({
-    mutationFn: () => api<{ _id: string; number: string }>('POST', `/customers/${record._id}/favorites/quote`),
-    onSuccess: (made) => {
-      toastSuccess(`Quote ${made.number} drafted from ${record.name}’s favorites.`);
-      navigate(`${KINDS.quote.webPath}/${made._id}`);
+  // A draft quote or proposal of them, opened at once.
+  const draft = useMutation({
+    mutationFn: (kind: 'quote' | 'proposal') =>
+      api<{ _id: string; number: string }>('POST', `/customers/${record._id}/favorites/${kind}`).then((made) => ({
+        kind,
+        made,
+      })),
+    onSuccess: ({ kind, made }) => {
+      toastSuccess(
+        `${kind === 'quote' ? 'Quote' : 'Proposal'} ${made.number} drafted from ${record.name}’s favorites.`,
+      );
+      navigate(`${KINDS[kind].webPath}/${made._id}`);
     },
     onError: (error) => showSubmitError(error),
   });
   if (favorites.isPending) return <Loader />;
   if (favorites.error) return <Text c="red">{favorites.error.message}</Text>;
   const items = favorites.data.items;
-  const canQuote = can(P.MODIFY_QUOTES) && hasFeature('quotes') && items.some((i) => i.inStore);
+  const some = items.some((i) => i.inStore);
+  const canQuote = some && can(P.MODIFY_QUOTES) && hasFeature('quotes');
+  const canPropose = some && can(P.MODIFY_PROPOSALS) && hasFeature('proposals');
   return (
     <Stack>
       <Group justify="space-between">
@@ -41,11 +50,22 @@ export default function CustomerFavoritesTab() {
             ? `${record.name} keeps ${items.length} product${items.length === 1 ? '' : 's'} in your store.`
             : `${record.name} keeps no favorites in your store yet.`}
         </Text>
-        {canQuote && (
-          <Button onClick={() => quote.mutate()} loading={quote.isPending}>
-            Make a draft quote of them
-          </Button>
-        )}
+        <Group gap="xs">
+          {canQuote && (
+            <Button onClick={() => draft.mutate('quote')} loading={draft.isPending && draft.variables === 'quote'}>
+              Make a draft quote of them
+            </Button>
+          )}
+          {canPropose && (
+            <Button
+              variant="default"
+              onClick={() => draft.mutate('proposal')}
+              loading={draft.isPending && draft.variables === 'proposal'}
+            >
+              Make a draft proposal of them
+            </Button>
+          )}
+        </Group>
       </Group>
       {items.length > 0 && (
         <Table.ScrollContainer minWidth={560}>

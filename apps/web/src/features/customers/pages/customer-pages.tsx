@@ -102,6 +102,8 @@ export default {
     form: (props) => <CustomerForm {...props} />,
     description: 'The people who buy from you, on their own or through an account.',
     useList: useCustomerList,
+    // What they keep in the store: only where the firm has the store.
+    showTab: (tab, _can, hasFeature) => tab.path !== 'favorites' || hasFeature('product_store'),
     subtitle: (c) => (
       <>
         {c.company && (

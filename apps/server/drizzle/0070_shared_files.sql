@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "shared_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "files" ADD COLUMN "shared_by" uuid;
