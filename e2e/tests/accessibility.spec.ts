@@ -78,6 +78,8 @@ async function signedInPages(): Promise<string[]> {
   // Mechanic liens: the Florida one has dated deadlines (Maine's has none: no rule for the state).
   const lien = await firstId(`SELECT id FROM liens WHERE firm_id = ${HARBOR} AND state = 'FL' LIMIT 1`);
   const waiver = await firstId(`SELECT id FROM lien_waivers WHERE firm_id = ${HARBOR} LIMIT 1`);
+  // The emailer's demo newsletter (blocks, product cards).
+  const email = await firstId(`SELECT id FROM emails WHERE firm_id = ${HARBOR} LIMIT 1`);
   const record = (base: string, id: string, tabs: string[]) => [
     base,
     `${base}/new`,
@@ -193,6 +195,8 @@ async function signedInPages(): Promise<string[]> {
     '/s/customer',
     '/s/product',
     '/s/product/templates',
+    ...record('/u/emailer', email, ['editor', 'preview', 'help', 'logs']),
+    '/s/messaging',
     '/no-such-page',
   ];
 }
@@ -203,6 +207,8 @@ const PUBLIC_PAGES = [
   '/terms-of-service',
   '/privacy-policy',
   '/onboarding',
+  // The unsubscribe page, for a link with no token (it says so).
+  '/unsubscribe/',
   // The product store's pages, drawn by the server (decision 0051).
   '/store/harbor-and-pine-interiors/',
   '/store/harbor-and-pine-interiors/search?q=walnut',

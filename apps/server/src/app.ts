@@ -15,6 +15,7 @@ import { companiesModule } from './modules/companies/companies.module';
 import { couponsModule } from './modules/coupons/coupons.module';
 import { customersModule } from './modules/customers/customers.module';
 import { deliveriesModule } from './modules/deliveries/deliveries.module';
+import { emailerModule } from './modules/emailer/emailer.module';
 import { employeesModule } from './modules/employees/employees.module';
 import { expensesModule } from './modules/expenses/expenses.module';
 import { filtersModule } from './modules/filters/filters.module';
@@ -45,6 +46,7 @@ import { usersModule } from './modules/users/users.module';
 import { vendorsModule } from './modules/vendors/vendors.module';
 import { warehousesModule } from './modules/warehouses/warehouses.module';
 import { wholesaleModule } from './modules/wholesale/wholesale.module';
+import { signingKey } from './platform/auth/signed';
 import { LocalFileStorage } from './platform/files/storage';
 import type { Access } from './platform/http/access';
 import { registerApiDocs } from './platform/http/api-docs';
@@ -110,6 +112,8 @@ export const MODULES: readonly ModuleManifest[] = [
   liensModule,
   // The public store reads the catalog, prices and stock of the modules before it.
   storeModule,
+  // Marketing: its segments read customers, orders and the catalog.
+  emailerModule,
   // Last: its demo exports what every module before it put in the books.
   accountingModule,
 ];
@@ -143,6 +147,8 @@ export type BuildOptions = { config: Config; database: Database; logger?: boolea
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   // Before anything listens: a login that could step out of row-level security is refused.
   await assertRuntimeLogin(database.pool);
+  // The key of signed links, read (or made) now: a data folder it cannot be kept in fails the start, not a send.
+  signingKey(config);
   for (const m of MODULES) m.start?.(config);
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: { req: requestForLog } } : false,

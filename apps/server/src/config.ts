@@ -23,6 +23,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.localhost>'),
+  APP_SECRET: z.string().min(32, 'Use at least 32 characters.').optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
@@ -72,6 +73,11 @@ export type Config = {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * The key that signs links the server hands out without storing them (unsubscribe links):
+   * APP_SECRET, else one the server makes once and keeps in the data folder (`appSecret`).
+   */
+  appSecret: string | undefined;
   trustProxy: boolean;
   logLevel: string;
   session: { idleSeconds: number; maxAgeSeconds: number; secureCookie: boolean };
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     session: {

@@ -64,6 +64,8 @@ export async function startTestApp(options: { demo?: boolean; env?: Record<strin
     APP_URL: 'http://atelier.test',
     WEB_DIST: '/nonexistent',
     FILES_DIR: inject('testDatabaseServer').filesDir,
+    // Signed links (unsubscribe) need a key; the tests' is fixed, so no key file is written.
+    APP_SECRET: 'test-only-signing-key-0123456789abcdef',
     // Tests fire many requests at once from one session on a loaded machine: the fairness
     // limit's queue waits long here, so only its own test (which sets less) sees its 429.
     FAIR_SHARE_WAIT_MS: '30000',

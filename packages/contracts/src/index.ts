@@ -15,6 +15,7 @@ export * from './coupons';
 export * from './credit-memos';
 export * from './customers';
 export * from './deliveries';
+export * from './emails';
 export * from './employees';
 export * from './errors';
 export * from './expenses';

@@ -6,6 +6,7 @@ import { companyInputSchema, companyRowSchema, companySchema } from './companies
 import { creditMemoInputSchema, creditMemoRowSchema, creditMemoSchema } from './credit-memos';
 import { customerInputSchema, customerRowSchema, customerSchema } from './customers';
 import { deliveryRouteInputSchema, deliveryRouteRowSchema, deliveryRouteSchema } from './deliveries';
+import { emailInputSchema, emailRecordSchema, emailRowSchema } from './emails';
 import { employeeInputSchema, employeeRowSchema, employeeSchema } from './employees';
 import { expenseInputSchema, expenseRowSchema, expenseSchema } from './expenses';
 import { importInputSchema, importRowSchema, importSchema } from './imports';
@@ -61,6 +62,7 @@ export const KIND_SCHEMAS = {
   employee: { input: employeeInputSchema, detail: employeeSchema, row: employeeRowSchema },
   product: { input: productInputSchema, detail: productSchema, row: productRowSchema },
   collection: { input: collectionInputSchema, detail: collectionSchema, row: collectionRowSchema },
+  email: { input: emailInputSchema, detail: emailRecordSchema, row: emailRowSchema },
   raw_material: { input: materialInputSchema, detail: materialSchema, row: materialRowSchema },
   vendor: { input: vendorInputSchema, detail: vendorSchema, row: vendorRowSchema },
   order: { input: orderInputSchema, detail: orderSchema, row: orderRowSchema },

@@ -14,6 +14,7 @@ import type { CompanyRow } from './companies';
 import { CREDIT_MEMO_STATUS_LABELS, type CreditMemoRow } from './credit-memos';
 import type { CustomerRow } from './customers';
 import { type DeliveryRouteRow, ROUTE_STATUS_LABELS } from './deliveries';
+import type { EmailRow } from './emails';
 import { EXPENSE_BILLING_LABELS, type ExpenseRow } from './expenses';
 import type { FeatureKey } from './features';
 import { IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS, type ImportRow } from './imports';
@@ -1256,6 +1257,33 @@ export const KINDS = defineKinds({
       { key: 'updated', label: 'Updated', format: 'number' },
       { key: 'errorCount', name: 'errors', label: 'Errors', format: 'number' },
       { key: 'createdBy', name: 'by', label: 'By', format: 'person' },
+    ]),
+  },
+  // The emailer's templates (spec: /u/emailer, code 99); sending one is 102.
+  email: {
+    key: 'email',
+    noun: 'email',
+    plural: 'emails',
+    label: 'Email',
+    // The spec names the page (and its navigation entry) Emailer.
+    labelPlural: 'Emailer',
+    webPath: '/u/emailer',
+    apiPath: '/emails',
+    codes: { modify: P.MODIFY_EMAIL_TEMPLATES, remove: P.MODIFY_EMAIL_TEMPLATES, export: P.EXPORT_USERS },
+    searchable: true,
+    lacks: ['export'],
+    tabs: [
+      { path: '', label: 'Details' },
+      { path: 'editor', label: 'Editor' },
+      { path: 'preview', label: 'Preview' },
+      { path: 'help', label: 'Help' },
+      { path: 'logs', label: 'Logs' },
+    ],
+    columns: listColumns<EmailRow>()([
+      { key: 'name', label: 'Name', sort: true },
+      { key: 'subject', label: 'Subject' },
+      { key: 'sends', label: 'Sends', format: 'number' },
+      { key: 'lastSentAt', name: 'lastSent', label: 'Last sent', format: 'datetime' },
     ]),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mergeFields } from './merge-fields';
 import { calendarDateSchema, personRefSchema, recordMetaShape, rowMetaShape } from './records';
 
 // ---- Lien waivers: given to the firm's payer, received from its subs and suppliers (issue 24, decision 0049) ----
@@ -57,27 +58,14 @@ export const LIEN_WAIVER_MERGE_FIELDS = {
   date: 'Today’s date',
 } as const;
 export type LienWaiverMergeField = keyof typeof LIEN_WAIVER_MERGE_FIELDS;
-const MERGE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const waiverFields = mergeFields(LIEN_WAIVER_MERGE_FIELDS);
 /** The merge fields a template names that are not on the list. */
-export const unknownMergeFields = (template: string) =>
-  [...template.matchAll(MERGE)].map((m) => m[1] ?? '').filter((f) => !Object.hasOwn(LIEN_WAIVER_MERGE_FIELDS, f));
+export const unknownMergeFields = waiverFields.unknown;
 /** A template with its merge fields filled in, as text. */
 export const fillWaiverTemplate = (template: string, values: Readonly<Record<LienWaiverMergeField, string>>) =>
-  template.replace(MERGE, (whole, name: string) =>
-    Object.hasOwn(LIEN_WAIVER_MERGE_FIELDS, name) ? values[name as LienWaiverMergeField] : whole,
-  );
+  waiverFields.fill(template, values);
 
-const template = z
-  .string()
-  .max(20_000, 'Use at most 20,000 characters.')
-  .superRefine((text, ctx) => {
-    const unknown = [...new Set(unknownMergeFields(text))];
-    if (unknown.length)
-      ctx.addIssue({
-        code: 'custom',
-        message: `${unknown.map((f) => `{{${f}}}`).join(', ')} ${unknown.length === 1 ? 'is not a merge field' : 'are not merge fields'}: use one from the list.`,
-      });
-  });
+const template = waiverFields.text(20_000);
 /** The firm's own waiver texts (its lawyer's), one per kind of waiver; empty is none. */
 export const lienWaiverTemplatesSchema = z.strictObject({
   conditional_progress: template,

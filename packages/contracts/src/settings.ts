@@ -411,6 +411,27 @@ export const SETTINGS_GROUPS = {
       events: { leadWon: true },
     },
   },
+  /**
+   * The sender of every email the firm sends (spec /s/messaging, code 98; every firm has it): the
+   * name it comes from, where replies go, the footer under each one, and whether marketing
+   * emails count opens and clicks (off: no pixel and no rewritten links).
+   */
+  messagingSettings: {
+    schema: z.strictObject({
+      senderName: z
+        .string()
+        .trim()
+        .max(80, 'Use at most 80 characters.')
+        .regex(/^[^"<>\r\n]*$/, 'Leave out quotes and angle brackets.'),
+      replyTo: z.union([z.literal(''), z.email('Enter an email address like hello@yourfirm.com.').max(200)]),
+      footer: text(1000),
+      /** Printed under every marketing email (commercial email must carry it); empty: the documents' address block. */
+      postalAddress: text(500),
+      tracking: z.boolean(),
+    }),
+    permission: P.MESSAGING_SETTINGS,
+    defaults: { senderName: '', replyTo: '', footer: '', postalAddress: '', tracking: false },
+  },
 } as const satisfies Record<
   string,
   { schema: z.ZodType; permission: PermissionCode; feature?: FeatureKey; defaults: Record<string, unknown> }

@@ -10,6 +10,7 @@ export * from '../modules/companies/companies.table';
 export * from '../modules/coupons/coupons.table';
 export * from '../modules/customers/customers.table';
 export * from '../modules/deliveries/deliveries.table';
+export * from '../modules/emailer/emails.table';
 export * from '../modules/expenses/expenses.table';
 export * from '../modules/expenses/money-accounts.table';
 export * from '../modules/filters/filters.table';

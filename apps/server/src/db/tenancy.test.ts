@@ -97,6 +97,15 @@ beforeAll(async () => {
       `INSERT INTO idempotency_keys (firm_id, scope, key, request_hash) VALUES ($1, 'order', 'tenancy', 'x')`,
       [firm],
     );
+    // A marketing send and its recipient (the demo sends none).
+    await owner.query(
+      `WITH e AS (INSERT INTO emails (firm_id, name, subject) VALUES ($1, 'Tenancy', 'Hello') RETURNING id),
+            s AS (INSERT INTO email_sends (firm_id, email_id, subject, preheader, blocks, segment, rate_per_minute)
+              SELECT $1, e.id, 'Hello', '', '[]', '{}', 60 FROM e RETURNING id)
+       INSERT INTO email_recipients (firm_id, send_id, to_address, message_id)
+       SELECT $1, s.id, 'a@b.test', '<' || gen_random_uuid() || '@tenancy.test>' FROM s`,
+      [firm],
+    );
     // A coupon redeemed (the demo's orders use none).
     await owner.query(
       `WITH c AS (INSERT INTO coupons (firm_id, code, kind, percent_bp) VALUES ($1, 'TENANCY5', 'percent', 500) RETURNING id)

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { RequireSession } from './require-session';
 import { routes } from './router';
 
 // Every address of the record kinds whose routes come from their declarations (`kindRoutes`).
@@ -125,6 +126,15 @@ const PATHS = [
   '/a/invoices/1/details',
   '/a/invoices/1/files',
   '/a/invoices/1/logs',
+  // The emailer's emails: their editor, preview and help are their own tabs.
+  '/u/emailer',
+  '/u/emailer/new',
+  '/u/emailer/1',
+  '/u/emailer/1/details',
+  '/u/emailer/1/editor',
+  '/u/emailer/1/preview',
+  '/u/emailer/1/help',
+  '/u/emailer/1/logs',
   // Time entries: their list is the timesheet, in the profile's area.
   '/u/profile/timesheet',
   '/u/profile/timesheet/new',
@@ -150,6 +160,17 @@ describe('record kinds’ routes', () => {
     expect(matchRoutes(routes, '/u/ambassadors/1/settings')?.at(-1)?.route.path).toBe('*');
     expect(matchRoutes(routes, '/u/leads/1/activities')?.at(-1)?.route.path).toBe('*');
     expect(matchRoutes(routes, '/p/importer/product/1/files')?.at(-1)?.route.path).toBe('*');
+  });
+
+  it('opens the unsubscribe page and the messaging settings at their spec addresses', () => {
+    expect(matchRoutes(routes, '/unsubscribe/')?.at(-1)?.route.path).toBe('unsubscribe');
+    expect(matchRoutes(routes, '/s/messaging')?.at(-1)?.route.path).toBe('messaging');
+    // Outside the signed-in pages: the link works for someone who is not signed in.
+    expect(
+      matchRoutes(routes, '/unsubscribe')?.some(
+        (m) => (m.route.element as { type?: unknown } | undefined)?.type === RequireSession,
+      ),
+    ).toBe(false);
   });
 
   it('opens the tags’ upload page at /p/importer/tags, not a document called tags', () => {

@@ -107,6 +107,8 @@ export const routes: RouteObject[] = [
           page('reset-password', () => import('../features/auth/pages/reset-password-page')),
           page('proposals/approve/:token', () => import('../features/proposal-approval/pages/approve-page')),
           page('proposals/verify', () => import('../features/proposal-approval/pages/verify-page')),
+          // The link under every marketing email (spec section 2): works signed out.
+          page('unsubscribe', () => import('../features/emailer/pages/unsubscribe-page')),
           page('terms-of-service', () => import('../features/legal/pages/terms-page')),
           page('privacy-policy', () => import('../features/legal/pages/privacy-page')),
           // Public (spec section 2): a visitor reads what setting up involves; a signed-in
@@ -159,6 +161,7 @@ export const routes: RouteObject[] = [
               page('p/categories/:id', () => import('../features/categories/pages/categories-page')),
               ...kindRoutes(KINDS.raw_material, () => import('../features/materials/pages/material-pages')),
               ...kindRoutes(KINDS.collection, () => import('../features/collections/pages/collection-pages')),
+              ...kindRoutes(KINDS.email, () => import('../features/emailer/pages/email-pages')),
               ...kindRoutes(KINDS.vendor, () => import('../features/vendors/pages/vendor-pages')),
               ...kindRoutes(KINDS.purchase_order, () => import('../features/purchasing/pages/purchase-order-pages')),
               ...kindRoutes(KINDS.vendor_bill, () => import('../features/vendor-bills/pages/vendor-bill-pages')),
@@ -252,6 +255,7 @@ export const routes: RouteObject[] = [
                   page('delivery', () => import('../features/deliveries/pages/delivery-settings-page')),
                   page('proposal', () => import('../features/proposals/pages/proposal-settings-page')),
                   page('documents', () => import('../features/settings/pages/document-settings-page')),
+                  page('messaging', () => import('../features/settings/pages/messaging-settings-page')),
                   {
                     path: 'product',
                     lazy: async () => ({

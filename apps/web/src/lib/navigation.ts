@@ -21,6 +21,7 @@ export const SETTINGS_PAGES = [
   { label: 'Accounts', href: '/s/account', codes: [P.COMPANY_SETTINGS] },
   { label: 'Customers', href: '/s/customer', codes: [P.CUSTOMER_SETTINGS] },
   { label: 'Documents', href: '/s/documents', codes: [P.MODIFY_FIRM_SETTINGS] },
+  { label: 'Messaging', href: '/s/messaging', codes: [P.MESSAGING_SETTINGS] },
   { label: 'Products', href: '/s/product', codes: [P.PRODUCT_SETTINGS, P.MODIFY_PRODUCT_TEMPLATES] },
   { label: 'Vendors', href: '/s/vendor', codes: [P.VENDOR_SETTINGS] },
   { label: 'Orders', href: '/s/order', codes: [P.ORDER_SETTINGS] },

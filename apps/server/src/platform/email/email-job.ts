@@ -3,7 +3,23 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { defineJob } from '../jobs/runner';
 import { emailAttachments } from './outbox.table';
 
-type Message = { to_address: string; subject: string; text_body: string; html_body: string | null };
+type Message = {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  from_name: string | null;
+  reply_to: string | null;
+  message_id: string | null;
+  headers: Record<string, string> | null;
+};
+
+/** The configured sender's address (MAIL_FROM), under the firm's sender name when it has one. */
+function sender(mailFrom: string, name: string | null) {
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name, address };
+}
 
 const transports = new Map<string, Transporter>();
 const transportFor = (url: string) => {
@@ -27,7 +43,8 @@ export const sendEmailJob = defineJob<{ id: string }>({
     const queued = await scoped(async (tx) => {
       const [message] = (
         await tx.execute<Message>(
-          sql`SELECT to_address, subject, text_body, html_body FROM outbox_message(${id}::uuid)`,
+          sql`SELECT to_address, subject, text_body, html_body, from_name, reply_to, message_id, headers
+            FROM outbox_message(${id}::uuid)`,
         )
       ).rows;
       if (!message) return undefined;
@@ -54,8 +71,11 @@ export const sendEmailJob = defineJob<{ id: string }>({
     }
     try {
       await transportFor(config.smtpUrl).sendMail({
-        from: config.mailFrom,
+        from: sender(config.mailFrom, message.from_name),
         to: message.to_address,
+        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
+        ...(message.message_id ? { messageId: message.message_id } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
         subject: message.subject,
         text: message.text_body,
         ...(message.html_body ? { html: message.html_body } : {}),

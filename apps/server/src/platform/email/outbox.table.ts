@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, firmId, firmIsolation, id } from '../../db/columns';
 import { firms } from '../identity/firms.table';
 
@@ -21,6 +21,13 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    // The firm's sender name and reply-to (its messaging settings) when the message was queued.
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
+    // Fixed when queued, so every retry of a message is the same message (a marketing send's).
+    messageId: text('message_id'),
+    // Extra headers, from a fixed list the code sets (List-Unsubscribe); never user input.
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: outboxStatus('status').notNull().default('pending'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

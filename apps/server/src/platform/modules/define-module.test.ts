@@ -43,6 +43,7 @@ describe('module manifests', () => {
       'demo:liens',
       'demo:store-favorites',
       'demo:store-portal',
+      'demo:emailer',
       // Last: what every module before it put in the books, exported.
       'demo:accounting',
     ]);

@@ -1,5 +1,7 @@
 import '@mantine/tiptap/styles.css';
+import { Menu } from '@mantine/core';
 import { H2Control, H3Control, Link, RichTextEditor } from '@mantine/tiptap';
+import { IconBraces } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
@@ -12,7 +14,11 @@ export type RichTextEditorProps = {
   labelledBy: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Snippets the toolbar offers to insert at the cursor (an email's merge fields), under a menu named `label`. */
+  inserts?: RichTextInserts;
 };
+
+export type RichTextInserts = { label: string; items: readonly { value: string; label: string }[] };
 
 /**
  * The rich-text editor (Tiptap, decision 0028), loaded with the first form that has one. It writes
@@ -25,6 +31,7 @@ export default function RichTextEditorInput({
   labelledBy,
   describedBy,
   invalid,
+  inserts,
 }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
@@ -80,6 +87,25 @@ export default function RichTextEditorInput({
           <RichTextEditor.Undo />
           <RichTextEditor.Redo />
         </RichTextEditor.ControlsGroup>
+        {inserts && (
+          <RichTextEditor.ControlsGroup>
+            <Menu position="bottom-start" withinPortal>
+              <Menu.Target>
+                <RichTextEditor.Control aria-label={inserts.label} title={inserts.label}>
+                  <IconBraces size={16} stroke={1.5} />
+                </RichTextEditor.Control>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{inserts.label}</Menu.Label>
+                {inserts.items.map((item) => (
+                  <Menu.Item key={item.value} onClick={() => editor?.chain().focus().insertContent(item.value).run()}>
+                    {item.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </RichTextEditor.ControlsGroup>
+        )}
       </RichTextEditor.Toolbar>
       <RichTextEditor.Content mih={120} />
     </RichTextEditor>

@@ -2,6 +2,7 @@ import { Input, Skeleton } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { RichTextInserts } from './rich-text-editor';
 
 // The editor is some 140 KB of script (gzipped): it loads with the first form that shows one.
 const Editor = lazy(() => import('./rich-text-editor'));
@@ -13,12 +14,15 @@ export function RichTextField<V extends FieldValues>({
   label,
   description,
   error,
+  inserts,
 }: {
   form: UseFormReturn<V>;
   name: Path<V>;
   label: string;
   description?: string;
   error?: string;
+  /** Snippets the toolbar offers to insert (an email's merge fields). */
+  inserts?: RichTextInserts;
 }) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -45,6 +49,7 @@ export function RichTextField<V extends FieldValues>({
               labelledBy={labelId}
               describedBy={describedBy}
               invalid={Boolean(error)}
+              inserts={inserts}
             />
           </Suspense>
         </Input.Wrapper>

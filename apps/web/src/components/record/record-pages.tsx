@@ -221,8 +221,12 @@ export function recordPages<
   /** The new page: the confirmation, and a line under its title. */
   created?: (record: T) => string;
   newDescription?: string;
-  /** The details tab: what comes above the form, and links beside who changed it last. */
-  details?: { above?: (record: T) => ReactNode; links?: (record: T) => ReactNode };
+  /** The details tab: what comes above the form and below it, and links beside who changed it last. */
+  details?: {
+    above?: (record: T) => ReactNode;
+    below?: (record: T) => ReactNode;
+    links?: (record: T) => ReactNode;
+  };
   tabs?: RecordPages['tabs'];
   /** Leaves out tabs this user may not open, given their permission check; all show if left out. */
   showTab?: (tab: RecordTab, can: (code: number) => boolean, hasFeature: (feature: string) => boolean) => boolean;
@@ -264,6 +268,7 @@ export function recordPages<
           {details?.above?.(record)}
           <RecordDetailsCard<T, Input> resource={resource} form={form} />
           <LastChanged record={record} links={details?.links?.(record)} />
+          {details?.below?.(record)}
         </Stack>
       );
     },

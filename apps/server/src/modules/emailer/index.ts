@@ -1,0 +1,3 @@
+// The emailer module's public entry (decision 0018).
+export { emailerModule } from './emailer.module';
+export * from './emails.table';
