@@ -27,6 +27,7 @@ import { jobsModule } from './modules/jobs/jobs.module';
 import { leadsModule } from './modules/leads/leads.module';
 import { liensModule } from './modules/liens/liens.module';
 import { materialsModule } from './modules/materials/materials.module';
+import { messagingModule } from './modules/messaging/messaging.module';
 import { ordersModule } from './modules/orders/orders.module';
 import { organizationModule } from './modules/organization/organization.module';
 import { payablesModule } from './modules/payables/payables.module';
@@ -114,6 +115,8 @@ export const MODULES: readonly ModuleManifest[] = [
   storeModule,
   // Marketing: its segments read customers, orders and the catalog.
   emailerModule,
+  // One-to-one messages on customers, leads, accounts and jobs (their kinds registered before).
+  messagingModule,
   // Last: its demo exports what every module before it put in the books.
   accountingModule,
 ];

@@ -24,6 +24,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.localhost>'),
   APP_SECRET: z.string().min(32, 'Use at least 32 characters.').optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  REPLY_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'Use a domain like replies.yourfirm.com.')
+    .optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
@@ -78,6 +84,13 @@ export type Config = {
    * APP_SECRET, else one the server makes once and keeps in the data folder (`appSecret`).
    */
   appSecret: string | undefined;
+  /**
+   * Replies to one-to-one emails (the messaging module) come back to addresses at `replyDomain`
+   * (REPLY_DOMAIN, else APP_URL's host), received by the server's own SMTP endpoint on
+   * INBOUND_SMTP_PORT (unset: not started) at INBOUND_SMTP_HOST.
+   */
+  replyDomain: string;
+  inboundSmtp: { port: number; host: string } | null;
   trustProxy: boolean;
   logLevel: string;
   session: { idleSeconds: number; maxAgeSeconds: number; secureCookie: boolean };
@@ -128,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET,
+    replyDomain: (e.REPLY_DOMAIN ?? new URL(appUrl).hostname).toLowerCase(),
+    inboundSmtp: e.INBOUND_SMTP_PORT ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST } : null,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     session: {

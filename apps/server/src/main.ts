@@ -4,6 +4,7 @@ import { connectDatabase } from './db/client';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations, withMigrationLock } from './db/migrate';
 import { grantApplicationRole, loginOf } from './db/roles';
+import { startInboundSmtp } from './modules/messaging';
 import { LocalFileStorage } from './platform/files/storage';
 import { startJobRunner } from './platform/jobs/runner';
 import { runSeeds } from './platform/seeds/seeds';
@@ -63,6 +64,8 @@ async function main() {
     log: { info: say, warn: say, error: (obj, msg) => app.log.error(obj, msg) },
   });
 
+  // Replies to one-to-one emails, when an inbound port is set (the messaging module).
+  const inbound = await startInboundSmtp(database.db, config, { info: say, warn: say });
   say(`Atelier is running at ${config.appUrl}`);
   if (config.seedDemo) {
     say(`Demo sign-in: owner@demo.test / ${DEMO_PASSWORD}`);
@@ -80,6 +83,7 @@ async function main() {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       await runner.stop();
+      await inbound?.close();
       await stopDatabase();
       say('Stopped.');
       process.exit(0);

@@ -84,3 +84,9 @@ export async function startMailCatcher(options: { reject?: boolean; onMessage?: 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A header of a caught message, unfolded (long ones continue on indented lines); '' when absent. */
+export function headerOf(mail: CaughtMail, name: string): string {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+}

@@ -15,17 +15,18 @@ export function Where() {
 
 /**
  * Renders `routes` (`<Route>` elements, whose params the pages read) as pages of the signed-in
- * app at `path`, for someone holding `codes`, in Mantine's test mode (no transitions, no portals).
+ * app at `path`, for someone holding `codes` in a firm with the modules `features`, in Mantine's
+ * test mode (no transitions, no portals).
  */
 export function renderSignedIn(
   routes: ReactElement,
-  { codes = [], path = '/' }: { codes?: number[]; path?: string } = {},
+  { codes = [], path = '/', features = [] }: { codes?: number[]; path?: string; features?: string[] } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // Only what pages read of it: the roles' codes, the firm's modules, the records followed.
   const profile = {
     permissions: [{ permissions: codes }],
-    firm: { features: [] },
+    firm: { features },
     subscriptions: [],
   } as unknown as Profile;
   queryClient.setQueryData(authKeys.profile, profile);

@@ -35,6 +35,7 @@ export * from './lien-waivers';
 export * from './liens';
 export * from './lists';
 export * from './materials';
+export * from './messages';
 export * from './navigation';
 export * from './notifications';
 export * from './onboarding';

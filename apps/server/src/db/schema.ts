@@ -21,6 +21,7 @@ export * from '../modules/jobs/jobs.table';
 export * from '../modules/leads/leads.table';
 export * from '../modules/liens/liens.table';
 export * from '../modules/materials/materials.table';
+export * from '../modules/messaging/messages.table';
 export * from '../modules/orders/orders.table';
 export * from '../modules/payables/payables.table';
 export * from '../modules/payments/payments.table';

@@ -97,6 +97,12 @@ beforeAll(async () => {
       `INSERT INTO idempotency_keys (firm_id, scope, key, request_hash) VALUES ($1, 'order', 'tenancy', 'x')`,
       [firm],
     );
+    // A one-to-one message (the demo has none).
+    await owner.query(
+      `INSERT INTO messages (firm_id, entity_type, entity_id, thread_id, channel, direction, from_address, to_address, body, status)
+       VALUES ($1, 'customer', gen_random_uuid(), gen_random_uuid(), 'sms', 'out', '', '555', 'Hi', 'logged')`,
+      [firm],
+    );
     // A marketing send and its recipient (the demo sends none).
     await owner.query(
       `WITH e AS (INSERT INTO emails (firm_id, name, subject) VALUES ($1, 'Tenancy', 'Hello') RETURNING id),

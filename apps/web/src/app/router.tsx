@@ -16,7 +16,9 @@ function page(path: string | undefined, load: () => Promise<{ default: React.Com
 /** The tabs every record may have (files, interactions, logs, activities), from the shared record parts. */
 const SHARED_TABS = {
   files: async () => (await import('../components/record/files-tab')).FilesTab,
-  interactions: async () => (await import('../components/record/interactions-tab')).InteractionsTab,
+  // The messaging module's conversations go above a record's interactions.
+  interactions: async () =>
+    (await import('../features/messages/pages/interactions-with-messages')).InteractionsWithMessagesTab,
   logs: async () => (await import('../components/record/logs-tab')).LogsTab,
   activities: async () => (await import('../components/record/activities-tab')).ActivitiesTab,
 };

@@ -13,7 +13,7 @@ import {
   TINY_PNG,
   upload,
 } from '../../../test/helpers';
-import { type CaughtMail, startMailCatcher } from '../../../test/mail-catcher';
+import { type CaughtMail, headerOf, startMailCatcher } from '../../../test/mail-catcher';
 import { sendEmailJob } from '../../platform/email/email-job';
 import type { JobRunner } from '../../platform/jobs/runner';
 import { sendBatchJob } from './sends.service';
@@ -105,11 +105,7 @@ async function drain(sendId: string) {
   throw new Error(`send ${sendId} did not finish`);
 }
 
-/** A header of a caught message, unfolded (long ones continue on indented lines). */
-const header = (m: CaughtMail, name: string) =>
-  new RegExp(`^${name}:[ \\t]*(.*)$`, 'im')
-    .exec(m.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' '))?.[1]
-    ?.trim() ?? '';
+const header = headerOf;
 const to = (m: CaughtMail) => m.to[0]!;
 
 describe('the emailer', () => {

@@ -2,4 +2,5 @@
 // (decision 0018).
 export * from './lead-status';
 export * from './leads.service';
+export { leads } from './leads.table';
 export * from './web-leads';

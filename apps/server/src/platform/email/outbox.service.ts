@@ -16,6 +16,8 @@ export type Email = {
   headers?: Record<string, string>;
   /** Leave out the firm's footer: the message carries its own (a marketing email's). */
   ownFooter?: boolean;
+  /** Where replies go instead of the firm's reply-to (a one-to-one email's own reply address). */
+  replyTo?: string;
 };
 
 /** What one message may carry in all: mail servers commonly refuse messages much larger. */
@@ -66,7 +68,7 @@ export async function queueEmail(db: Executor, firmId: string, email: Email): Pr
       textBody: body.text,
       htmlBody: body.html ?? null,
       fromName: sender.senderName || null,
-      replyTo: sender.replyTo || null,
+      replyTo: email.replyTo ?? (sender.replyTo || null),
       messageId: email.messageId ?? null,
       headers: email.headers ?? null,
     })

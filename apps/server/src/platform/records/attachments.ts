@@ -7,6 +7,13 @@ import { searchEntries } from '../search/search.table';
 import { subscriptions } from '../subscriptions/subscriptions.table';
 import type { EntityKind } from './entities';
 
+type Remover = (db: Executor, kind: EntityKind, ids: string[]) => Promise<void>;
+const removers: Remover[] = [];
+/** A module's own rows that hang off records of any kind (their messages) go with them too. */
+export function onRecordsDeleted(remover: Remover): void {
+  if (!removers.includes(remover)) removers.push(remover);
+}
+
 /**
  * Removes what hangs off deleted records, in the transaction that deletes them, so no kind can
  * leave orphans: their interactions, their files (marked deleted, so they leave the firm's quota
@@ -38,4 +45,5 @@ export async function removeAttachments(db: Executor, kind: EntityKind, ids: str
   await db
     .delete(searchEntries)
     .where(and(eq(searchEntries.entityType, kind.type), inArray(searchEntries.entityId, ids)));
+  for (const remove of removers) await remove(db, kind, ids);
 }
