@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CEDAR_ROW_ID, call, errorOf, signIn, startTestApp, startTestJobs, type TestApp } from '../../../test/helpers';
-import { type CaughtMail, headerOf, startMailCatcher } from '../../../test/mail-catcher';
+import { headerOf, startMailCatcher } from '../../../test/mail-catcher';
 import { sendEmailJob } from '../../platform/email/email-job';
 import type { JobRunner } from '../../platform/jobs/runner';
 import { replyText, startInboundSmtp } from './inbound';
@@ -176,6 +176,29 @@ describe('one-to-one messaging', () => {
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.json().subject).toMatch(/^Casey, you are invited/);
     expect(draft.json().body).not.toContain('<p>');
+  });
+
+  it('messages a lead, an account and a job too: each at its own addresses (a job’s are its customer’s)', async () => {
+    const made = async (url: string, body: unknown) => {
+      const r = await api('POST', url, body);
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json();
+    };
+    const lead = await made('/leads', { firstName: 'Robin', lastName: 'Vale', email: 'robin@lead.test' });
+    const account = await made('/companies', { name: 'Vale Builders', type: 'contractor', email: 'office@vale.test' });
+    const job = await made('/customer-jobs', { name: 'Vale kitchen', customer: casey._id });
+    const caseyEmail = (await api('GET', `/customers/${casey._id}/message-recipients`)).json()[0].value;
+    for (const [path, to] of [
+      [`/leads/${lead._id}`, 'robin@lead.test'],
+      [`/companies/${account._id}`, 'office@vale.test'],
+      [`/customer-jobs/${job._id}`, caseyEmail],
+    ] as const) {
+      const recipients = (await api('GET', `${path}/message-recipients`)).json();
+      expect(recipients.map((r: { value: string }) => r.value), path).toContain(to);
+      const sent = await api('POST', `${path}/messages`, { to, subject: 'Hello', body: 'About your project' });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect((await api('GET', `${path}/messages`)).json()[0].messages[0].to).toBe(to);
+    }
   });
 
   it('needs the messaging module and the record’s own code, and keeps to the firm', async () => {
