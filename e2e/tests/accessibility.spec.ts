@@ -244,7 +244,12 @@ async function violations(page: Page, path: string): Promise<string[]> {
   // The page's own content, not the spinner of its first load.
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // An email's preview is a frame that runs no script (sandbox=""), which axe cannot enter: it
+  // holds the email as mail apps show it (MJML's layout tables), not the app's own page.
+  const result = await new AxeBuilder({ page })
+    .exclude('iframe[sandbox=""]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return result.violations.map(
     (v) =>
       `${path}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
@@ -287,13 +292,14 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(found).toEqual([]);
     });
 
-    // The owner's pages in quarters (every fourth page each), so each test stays well inside its
+    // The owner's pages in sixths (every sixth page each), so each test stays well inside its
     // time as the product grows a page at a time.
-    for (const part of [0, 1, 2, 3])
-      test(`on every page the owner can open (part ${part + 1} of 4)`, async ({ page }) => {
+    const PARTS = 6;
+    for (let part = 0; part < PARTS; part++)
+      test(`on every page the owner can open (part ${part + 1} of ${PARTS})`, async ({ page }) => {
         await signIn(page, 'owner@demo.test');
         const found: string[] = [];
-        const pages = (await signedInPages()).filter((_, i) => i % 4 === part);
+        const pages = (await signedInPages()).filter((_, i) => i % PARTS === part);
         for (const path of pages) found.push(...(await violations(page, path)));
         expect(found).toEqual([]);
       });
