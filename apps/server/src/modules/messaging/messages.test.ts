@@ -194,7 +194,10 @@ describe('one-to-one messaging', () => {
       [`/customer-jobs/${job._id}`, caseyEmail],
     ] as const) {
       const recipients = (await api('GET', `${path}/message-recipients`)).json();
-      expect(recipients.map((r: { value: string }) => r.value), path).toContain(to);
+      expect(
+        recipients.map((r: { value: string }) => r.value),
+        path,
+      ).toContain(to);
       const sent = await api('POST', `${path}/messages`, { to, subject: 'Hello', body: 'About your project' });
       expect(sent.statusCode, sent.body).toBe(201);
       expect((await api('GET', `${path}/messages`)).json()[0].messages[0].to).toBe(to);
