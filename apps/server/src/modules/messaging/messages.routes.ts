@@ -17,15 +17,15 @@ import { type EntityKind, entityKind } from '../../platform/records/entities';
 import { listThreads, messageDraft, messageRecipients, sendMessage } from './messages.service';
 
 /**
- * A record's messages need the messaging module and the record's own code; a kind of a module
- * of its own (leads, jobs) needs that module too.
+ * A record's messages need the record's own code and module (leads, jobs: checked first, as on
+ * every route of theirs, so a firm without it hears of that module) and the messaging module.
  */
 function assertKindModule(kind: EntityKind, actor: Actor) {
-  if (kind.feature && !actor.features.includes(kind.feature))
+  if (kind.feature && !actor.features.includes('messaging'))
     throw new HttpError(
       403,
       'feature_disabled',
-      `The ${FEATURES[kind.feature].label} module (${kind.feature}) is not enabled for your firm.`,
+      `The ${FEATURES.messaging.label} module (messaging) is not enabled for your firm.`,
     );
 }
 
@@ -34,7 +34,7 @@ export function messageRoutes(): AnyRoute[] {
   return MESSAGE_KINDS.flatMap((type) => {
     const kind = entityKind(type);
     if (!kind) throw new Error(`messaging: no record kind ${type}`);
-    const access = permission(kind.permission, 'messaging');
+    const access = permission(kind.permission, kind.feature ?? 'messaging');
     const base = `/${kind.path}/:id`;
     return [
       defineRoute({
