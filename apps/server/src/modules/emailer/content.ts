@@ -88,7 +88,10 @@ export async function sendContext(
 export type Addressee = { firstName: string; lastName: string; email: string; company: string };
 
 /** The merge values for one person: only the allow-listed fields, on an object with no prototype. */
-export function mergeValues(context: SendContext, who: Addressee): Record<MergeField, string> {
+export function mergeValues(
+  context: Pick<SendContext, 'firmName' | 'website'>,
+  who: Addressee,
+): Record<MergeField, string> {
   const values: Record<MergeField, string> = Object.assign(Object.create(null), {
     first_name: who.firstName,
     last_name: who.lastName,

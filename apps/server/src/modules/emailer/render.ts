@@ -1,6 +1,7 @@
 import { type EmailBlock, emailMergeFields, type MergeField } from '@atelier/contracts';
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
+import { escapeHtml } from '../../platform/text/escape-html';
 
 /** A product card as the email shows it: its name, price and picture, and where it leads. */
 export type ProductCard = { name: string; price: string; imageUrl: string | null; url: string | null };
@@ -22,9 +23,6 @@ export type Rendering = {
 };
 
 export type EmailContent = { subject: string; preheader: string; blocks: readonly EmailBlock[] };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Text with its merge fields filled, then escaped whole: a name like `<b>` arrives as text. */
 const plain = (text: string, r: Rendering) => escapeHtml(emailMergeFields.fill(text, r.values));

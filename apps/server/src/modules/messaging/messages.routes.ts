@@ -85,7 +85,7 @@ export function messageRoutes(): AnyRoute[] {
         response: messageDraftSchema,
         handler: ({ db, actor, params, body }) => {
           assertKindModule(kind, actor);
-          return messageDraft(db, kind, params.id, body.template);
+          return messageDraft(db, actor.firmId, kind, params.id, body.template);
         },
       }),
     ];

@@ -1,6 +1,5 @@
 import {
   emailMergeFields,
-  type MERGE_FIELDS,
   type MessageDraft,
   type MessageKind,
   type MessageRecipient,
@@ -22,7 +21,7 @@ import type { EntityKind } from '../../platform/records/entities';
 import { richTextToPlain } from '../../platform/text/rich-text';
 import { companies } from '../companies';
 import { customers } from '../customers';
-import { emails } from '../emailer';
+import { emails, mergeValues } from '../emailer';
 import { customerJobs } from '../jobs';
 import { leads } from '../leads';
 import { messages } from './messages.table';
@@ -108,6 +107,7 @@ export async function messageRecipients(db: Executor, kind: EntityKind, id: stri
 /** POST /{kind}/{id}/message-drafts: a template's words for this person, as plain text to edit. */
 export async function messageDraft(
   db: Executor,
+  firmId: string,
   kind: EntityKind,
   id: string,
   templateId: string,
@@ -115,16 +115,11 @@ export async function messageDraft(
   const { person, recipients } = await contactFor(db, kind, id);
   const [template] = await db.select().from(emails).where(eq(emails.id, templateId));
   if (!template) throw badRequest('Choose an email template.', { template: 'Choose an email template from the list.' });
-  const [firm] = await db.select({ name: firms.name, website: firms.website }).from(firms);
-  const values = Object.assign(Object.create(null), {
-    first_name: person.firstName,
-    last_name: person.lastName,
-    full_name: `${person.firstName} ${person.lastName}`.trim(),
-    email: recipients.find((r) => r.channel === 'email')?.value ?? '',
-    company: person.company,
-    firm_name: firm?.name ?? '',
-    firm_website: firm?.website ?? '',
-  }) as Record<keyof typeof MERGE_FIELDS, string>;
+  const [firm] = await db.select({ name: firms.name, website: firms.website }).from(firms).where(eq(firms.id, firmId));
+  const values = mergeValues(
+    { firmName: firm?.name ?? '', website: firm?.website ?? '' },
+    { ...person, email: recipients.find((r) => r.channel === 'email')?.value ?? '' },
+  );
   const fill = (text: string) => emailMergeFields.fill(text, values);
   const body = template.blocks
     .map((b) =>

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { settings } from '../settings/settings.table';
+import { escapeHtml } from '../text/escape-html';
 import { emailAttachments, emailOutbox } from './outbox.table';
 
 export type EmailAttachment = { filename: string; contentType: string; content: Buffer };
@@ -33,9 +34,6 @@ async function senderOf(db: Executor, firmId: string): Promise<Sender> {
     .where(and(eq(settings.firmId, firmId), eq(settings.group, 'messagingSettings')));
   return (row?.data ?? {}) as Sender;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The firm's footer under a message: after the text, and before the HTML's closing body tag. */
 function withFooter(email: Email, footer: string): Pick<Email, 'text' | 'html'> {

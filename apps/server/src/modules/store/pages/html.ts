@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../platform/text/escape-html';
+
 /**
  * HTML for the store's pages, escaped by construction: every value put into an `html` template
  * is escaped unless it is itself `html` (a part made the same way). A product's name, a search
@@ -10,8 +12,7 @@ export class Html {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+export { escapeHtml };
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 
